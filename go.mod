@@ -1,0 +1,3 @@
+module betzacheck
+
+go 1.26.8

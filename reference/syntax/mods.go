@@ -1,0 +1,159 @@
+package syntax
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The letters of each modifier class.
+const (
+	directionLetters = "fblrvsha" // §2.6; 'a' is listed with the modifiers in the seed (§3.9)
+	modalityLetters  = "mcdptou"  // §3.1–§3.7
+)
+
+// DirectionPairs are the two-letter direction names of the tables of §2;
+// a direction string is read left to right taking one of these when the
+// next two letters form it, otherwise one letter (§2.6).
+var directionPairs = [...]string{
+	"fl", "fr", "bl", "br", "lf", "rf", "lb", "rb",
+	"fs", "bs", "lv", "rv", "fh", "bh", "lh", "rh",
+}
+
+// Modality is one modality letter of a leg, with the i that may follow c or
+// d to restrict the victim to pieces that have not moved (§3.11).
+type Modality struct {
+	Letter       byte
+	VictimVirgin bool
+}
+
+// ModSet is the meaning of a run of modifier letters, split by class.
+// Direction letters are kept in their written order, as one string with the
+// other letters removed (§2.6); they are tokenised by DirectionTokens.
+type ModSet struct {
+	MoverVirgin bool   // a leading i: only a piece that has not moved (§3.11)
+	Dirs        string // direction letters, including a
+	Erupt       bool   // x (§3.8)
+	Equal       bool   // e (§3.10)
+	Modalities  []Modality
+}
+
+// Empty reports whether the set holds no modifier at all.
+func (s ModSet) Empty() bool {
+	return !s.MoverVirgin && s.Dirs == "" && !s.Erupt && !s.Equal && len(s.Modalities) == 0
+}
+
+// HasModality reports whether a modality letter was written.
+func (s ModSet) HasModality() bool { return len(s.Modalities) > 0 }
+
+// String writes the canonical order: mover i, directions, x, e, then the
+// modalities in the order m c d p t o u, each with its victim i.
+func (s ModSet) String() string {
+	var b strings.Builder
+	if s.MoverVirgin {
+		b.WriteByte('i')
+	}
+	b.WriteString(s.Dirs)
+	if s.Erupt {
+		b.WriteByte('x')
+	}
+	if s.Equal {
+		b.WriteByte('e')
+	}
+	for i := 0; i < len(modalityLetters); i++ {
+		for _, m := range s.Modalities {
+			if m.Letter == modalityLetters[i] {
+				b.WriteByte(m.Letter)
+				if m.VictimVirgin {
+					b.WriteByte('i')
+				}
+			}
+		}
+	}
+	return b.String()
+}
+
+// DirectionTokens splits a direction string into the names of §2.6.
+func DirectionTokens(dirs string) []string {
+	var toks []string
+	for i := 0; i < len(dirs); {
+		if i+1 < len(dirs) && isPair(dirs[i:i+2]) {
+			toks = append(toks, dirs[i:i+2])
+			i += 2
+			continue
+		}
+		toks = append(toks, dirs[i:i+1])
+		i++
+	}
+	return toks
+}
+
+func isPair(s string) bool {
+	for _, p := range directionPairs {
+		if p == s {
+			return true
+		}
+	}
+	return false
+}
+
+// analyze splits the letters of m into a ModSet; onExponent restricts the
+// letters to those an exponent may carry (§5.4).
+func analyze(m *Modifiers, onExponent bool) (ModSet, *Error) {
+	var s ModSet
+	var dirOffsets []Pos
+	for i := 0; i < len(m.Text); i++ {
+		c := m.Text[i]
+		at := m.At + Pos(i)
+		switch {
+		case strings.IndexByte(directionLetters, c) >= 0:
+			s.Dirs += string(c)
+			dirOffsets = append(dirOffsets, at)
+		case strings.IndexByte(modalityLetters, c) >= 0:
+			for _, prev := range s.Modalities {
+				if prev.Letter == c {
+					return s, errorf(at, "§9.9", "modality '%c' repeated on one leg", c)
+				}
+			}
+			s.Modalities = append(s.Modalities, Modality{Letter: c})
+		case c == 'i' && !onExponent:
+			if i > 0 && (m.Text[i-1] == 'c' || m.Text[i-1] == 'd') {
+				s.Modalities[len(s.Modalities)-1].VictimVirgin = true
+				continue
+			}
+			if s.MoverVirgin {
+				return s, errorf(at, "§9.9", "modifier 'i' repeated on one leg")
+			}
+			s.MoverVirgin = true
+		case (c == 'x' || c == 'e') && !onExponent:
+			flag := &s.Erupt
+			if c == 'e' {
+				flag = &s.Equal
+			}
+			if *flag {
+				return s, errorf(at, "§9.9", "modifier '%c' repeated on one leg", c)
+			}
+			*flag = true
+		default:
+			if onExponent {
+				return s, errorf(at, "§5.4", "expected a direction or modality letter on the exponent, found '%c'", c)
+			}
+			return s, errorf(at, "§9.1", "expected a modifier letter (one of %s%sxei), found '%c'", directionLetters, modalityLetters, c)
+		}
+	}
+	// §9.9 h only as the second letter of fh, bh, lh, rh.
+	off := 0
+	for _, tok := range DirectionTokens(s.Dirs) {
+		if tok == "h" {
+			return s, errorf(dirOffsets[off], "§9.9", "expected 'h' after f, b, l or r, found %s", describeBefore(s.Dirs, off))
+		}
+		off += len(tok)
+	}
+	return s, nil
+}
+
+func describeBefore(dirs string, off int) string {
+	if off == 0 {
+		return "it first"
+	}
+	return fmt.Sprintf("it after '%c'", dirs[off-1])
+}

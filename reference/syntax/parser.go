@@ -1,0 +1,231 @@
+package syntax
+
+import (
+	"strconv"
+	"strings"
+)
+
+// MaxExponent is the largest repetition count an exponent may give (§5.6).
+const MaxExponent = 1000
+
+// atomLetters are the atoms of Betza 2.0 (§1.1–§1.4).
+const atomLetters = "WFDNAHCZGOKQRB"
+
+// IsAtom reports whether c is an atom letter of Betza 2.0.
+func IsAtom(c byte) bool { return strings.IndexByte(atomLetters, c) >= 0 }
+
+type item struct {
+	tok token
+	pos Pos
+	lit string
+}
+
+// parser is a recursive-descent parser over a token slice; it stops at the
+// first error, which is all a one-line notation needs.
+type parser struct {
+	items []item
+	i     int
+	depth int
+}
+
+// maxDepth bounds group nesting so that hostile input cannot exhaust the
+// stack (§9.11).
+const maxDepth = 100
+
+// bailout carries the first error up the recursion; it never escapes Parse.
+type bailout struct{ err *Error }
+
+// Parse parses src as a Betza 2.0 notation. The error, if any, is an *Error.
+func Parse(src string) (n *Notation, err error) {
+	p := &parser{}
+	s := &scanner{src: src}
+	for {
+		t, pos, lit := s.scan()
+		p.items = append(p.items, item{t, pos, lit})
+		if t == tEOF {
+			break
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			b, ok := r.(bailout)
+			if !ok {
+				panic(r)
+			}
+			n, err = nil, b.err
+		}
+	}()
+	if p.peek().tok == tEOF {
+		p.fail(p.peek().pos, "§9.12", "expected a notation, found end of input")
+	}
+	n = p.parseNotation()
+	if it := p.peek(); it.tok != tEOF {
+		if it.tok == tRparen {
+			p.fail(it.pos, "§9.5", "unexpected ')' with no matching '('")
+		}
+		p.fail(it.pos, "§9.1", "expected a leg, found %s", describe(it.tok, it.lit))
+	}
+	return n, nil
+}
+
+func (p *parser) peek() item { return p.items[p.i] }
+func (p *parser) peekAt(k int) item {
+	if p.i+k < len(p.items) {
+		return p.items[p.i+k]
+	}
+	return p.items[len(p.items)-1]
+}
+func (p *parser) next() item {
+	it := p.items[p.i]
+	if it.tok != tEOF {
+		p.i++
+	}
+	return it
+}
+
+func (p *parser) fail(at Pos, clause, format string, args ...any) {
+	panic(bailout{errorf(at, clause, format, args...)})
+}
+
+// startsLeg reports whether the next token can begin a leg.
+func (p *parser) startsLeg() bool {
+	switch p.peek().tok {
+	case tAtom, tMods, tLparen:
+		return true
+	}
+	return false
+}
+
+// Notation = Chain { Chain } .
+func (p *parser) parseNotation() *Notation {
+	n := &Notation{}
+	for {
+		n.Chains = append(n.Chains, p.parseChain())
+		if !p.startsLeg() {
+			return n
+		}
+	}
+}
+
+// Chain = Leg { "-" Leg } .
+func (p *parser) parseChain() *Chain {
+	c := &Chain{Legs: []*Leg{p.parseLeg("")}}
+	for p.peek().tok == tDash {
+		dash := p.next()
+		c.Dashes = append(c.Dashes, dash.pos)
+		c.Legs = append(c.Legs, p.parseLeg("after '-'"))
+	}
+	return c
+}
+
+// Leg = Modifiers ( Atom | "(" Notation ")" ) [ Exponent ] .
+func (p *parser) parseLeg(context string) *Leg {
+	it := p.peek()
+	leg := &Leg{Mods: &Modifiers{At: it.pos}}
+	if it.tok == tMods {
+		p.next()
+		leg.Mods = p.modifiers(it, false)
+		it = p.peek()
+		if it.tok != tAtom && it.tok != tLparen {
+			p.fail(it.pos, "§9.3", "expected an atom or '(' after modifiers %q, found %s", leg.Mods.Text, describe(it.tok, it.lit))
+		}
+	}
+	switch it.tok {
+	case tAtom:
+		p.next()
+		if !IsAtom(it.lit[0]) {
+			p.fail(it.pos, "§9.2", "unknown atom '%s', expected one of %s", it.lit, atomLetters)
+		}
+		leg.Unit = &Atom{At: it.pos, Letter: it.lit[0]}
+	case tLparen:
+		p.next()
+		p.depth++
+		if p.depth > maxDepth {
+			p.fail(it.pos, "§9.11", "groups nested deeper than %d", maxDepth)
+		}
+		if in := p.peek(); !p.startsLegAfterParen() {
+			if in.tok == tRparen {
+				p.fail(in.pos, "§8.3", "expected a leg inside '(', found ')'")
+			}
+			p.fail(in.pos, "§9.5", "expected a leg after '(', found %s", describe(in.tok, in.lit))
+		}
+		body := p.parseNotation()
+		closing := p.peek()
+		if closing.tok != tRparen {
+			p.fail(closing.pos, "§9.5", "expected ')' to close the '(' at offset %d, found %s", it.pos, describe(closing.tok, closing.lit))
+		}
+		p.next()
+		p.depth--
+		leg.Unit = &Group{Lparen: it.pos, Rparen: closing.pos, Body: body}
+	default:
+		where := ""
+		if context != "" {
+			where = " " + context
+		}
+		clause := "§9.4"
+		if it.tok == tIllegal {
+			clause = "§9.1"
+		}
+		p.fail(it.pos, clause, "expected a leg%s, found %s", where, describe(it.tok, it.lit))
+	}
+	leg.Exp = p.exponent()
+	// §1.6 a doubled atom letter is the classic rider; 2.0 refuses it.
+	if a, ok := leg.Unit.(*Atom); ok && leg.Exp == nil {
+		if nx := p.peek(); nx.tok == tAtom && nx.lit[0] == a.Letter {
+			p.fail(nx.pos, "§1.6", "doubled atom %c%c: Betza 2.0 writes a rider as %c0", a.Letter, a.Letter, a.Letter)
+		}
+	}
+	return leg
+}
+
+func (p *parser) startsLegAfterParen() bool { return p.startsLeg() }
+
+// Exponent = Modifiers Digits . A run of modifiers belongs to the exponent
+// only when digits follow it; otherwise it is the next leg's prefix.
+func (p *parser) exponent() *Exponent {
+	it := p.peek()
+	mods := &Modifiers{At: it.pos}
+	if it.tok == tMods {
+		if p.peekAt(1).tok != tDigits {
+			return nil
+		}
+		p.next()
+		mods = p.modifiers(it, true)
+		it = p.peek()
+	}
+	if it.tok != tDigits {
+		return nil
+	}
+	p.next()
+	e := &Exponent{Mods: mods, Digits: it.pos, Text: it.lit}
+	digits := it.lit
+	switch {
+	case digits == "0":
+		e.Kind = Unbounded // §5.3
+		return e
+	case digits[0] == '0':
+		e.Kind = Exact // §5.2
+		digits = digits[1:]
+		if digits[0] == '0' {
+			p.fail(it.pos+1, "§9.6", "expected a count after the leading zero, found another '0'")
+		}
+	default:
+		e.Kind = UpTo // §5.1
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil || n > MaxExponent {
+		p.fail(it.pos, "§5.6", "exponent %s exceeds the limit of %d repetitions", it.lit, MaxExponent)
+	}
+	e.Count = n
+	return e
+}
+
+func (p *parser) modifiers(it item, onExponent bool) *Modifiers {
+	m := &Modifiers{At: it.pos, Text: it.lit}
+	set, err := analyze(m, onExponent)
+	if err != nil {
+		panic(bailout{err})
+	}
+	m.Set = set
+	return m
+}
