@@ -1,0 +1,468 @@
+// Package eval runs an expanded Betza program on a position: for the piece
+// on one square it finds every legal outcome (§10). The search keeps its
+// state explicit (square, frame, handedness, step count, carried piece,
+// board changes) and visits each state once, so unbounded exponents stay
+// bounded by the board (§5.3).
+package eval
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"betzacheck/reference/board"
+	"betzacheck/reference/expand"
+)
+
+// Options tune one evaluation.
+type Options struct {
+	// Paths keeps the squares each outcome's paths visited (§10.4). Paths
+	// are then part of the search state, so the search can grow with the
+	// number of paths rather than the number of squares.
+	Paths bool
+	// MaxStates bounds the search states visited; 0 means DefaultMaxStates.
+	MaxStates int
+}
+
+// DefaultMaxStates is the search-state limit of §5.6.
+const DefaultMaxStates = 1_000_000
+
+// Change is a square whose content a move changes, with its content after.
+type Change struct {
+	Square board.Square
+	Piece  board.Piece // empty when the square is emptied
+}
+
+// Outcome is the effect of one move (§10.1).
+type Outcome struct {
+	To      *board.Square // the mover's final square; nil if it was destroyed
+	Changes []Change      // sorted by rank, then file
+	Paths   [][]board.Square
+}
+
+// Capture reports whether the outcome removes or replaces a piece other
+// than the mover (§10.4).
+func (o Outcome) Capture(pos *board.Position, from board.Square) bool {
+	for _, c := range o.Changes {
+		if c.Square != from && !pos.At(c.Square).Empty() {
+			return true
+		}
+	}
+	return false
+}
+
+// Key is a canonical text of the outcome's effect, equal for equal effects.
+func (o Outcome) Key() string {
+	var b strings.Builder
+	if o.To == nil {
+		b.WriteString("-")
+	} else {
+		b.WriteString(o.To.String())
+	}
+	for _, c := range o.Changes {
+		fmt.Fprintf(&b, " %s=%s", c.Square, c.Piece)
+	}
+	return b.String()
+}
+
+// FragmentConflictError reports two completing fragments that disagree
+// about a square (§3.15).
+type FragmentConflictError struct{ Square board.Square }
+
+func (e *FragmentConflictError) Error() string {
+	return fmt.Sprintf("fragments of an eruption give %s two different contents (§3.15)", e.Square)
+}
+
+// LimitError reports a search that exceeded Options.MaxStates (§5.6).
+type LimitError struct{ Limit int }
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("the search visited more than %d states, the limit (§5.6)", e.Limit)
+}
+
+// state is one point of the search: the mover (or a fragment) is on sq,
+// about to make the leg of node.
+type state struct {
+	node     int32
+	sq       board.Square
+	rot      int8
+	hand     int8 // 0 unset, 1 right-handed, 2 mirrored (§6.1)
+	erupted  bool // the eruption of this node's leg has happened (§3.8)
+	gone     bool // the real mover was destroyed (§3.14)
+	steps    int32
+	disp     vec // displacement from the start while hand is unset
+	carried  board.Piece
+	carryFrm board.Square
+	delta    delta
+	unloads  string // fragment unloads as "from>to;" (§3.15)
+	path     string
+}
+
+type search struct {
+	prog      *expand.Program
+	pos       *board.Position
+	from      board.Square
+	mover     board.Piece
+	opt       Options
+	states    int
+	outcomes  map[string]*Outcome
+	fragments map[state]fragResult
+}
+
+type fragResult struct {
+	effect delta // changes relative to the eruption board
+	err    error
+}
+
+type bailout struct{ err error }
+
+// Moves returns every outcome of the program for the piece on from, sorted
+// by Key.
+func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Options) (out []Outcome, err error) {
+	mover := pos.At(from)
+	if !pos.Size().Contains(from) {
+		return nil, fmt.Errorf("square %s is off the %s board", from, pos.Size())
+	}
+	if mover.Empty() {
+		return nil, fmt.Errorf("no piece on %s to move", from)
+	}
+	if opt.MaxStates == 0 {
+		opt.MaxStates = DefaultMaxStates
+	}
+	s := &search{prog: prog, pos: pos, from: from, mover: mover, opt: opt,
+		outcomes: map[string]*Outcome{}, fragments: map[state]fragResult{}}
+	defer func() {
+		if r := recover(); r != nil {
+			b, ok := r.(bailout)
+			if !ok {
+				panic(r)
+			}
+			out, err = nil, b.err
+		}
+	}()
+	// §2.1 the first leg's frame: forward is up the board for white, down
+	// for black (a rotation, never a mirror).
+	rot := int8(0)
+	if mover.Color == board.Black {
+		rot = 4
+	}
+	// §3.14 the origin is empty once the mover has left it.
+	start := delta("").set(from, board.Piece{})
+	var init []state
+	for _, n := range prog.Starts {
+		init = append(init, state{node: int32(n), sq: from, rot: rot, delta: start, path: s.pathStep("", from)})
+	}
+	s.explore(init, false)
+	for _, o := range s.outcomes {
+		out = append(out, *o)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
+	return out, nil
+}
+
+func (s *search) pathStep(path string, q board.Square) string {
+	if !s.opt.Paths {
+		return ""
+	}
+	return path + string([]byte{byte(q.File + 64), byte(q.Rank + 64)})
+}
+
+// explore runs the graph from init. In the real move (fragment false) it
+// records outcomes; for fragments it returns the deltas of the paths that
+// completed (§3.8).
+func (s *search) explore(init []state, fragment bool) []state {
+	seen := map[state]bool{}
+	stack := append([]state(nil), init...)
+	var done []state
+	for len(stack) > 0 {
+		st := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[st] {
+			continue
+		}
+		seen[st] = true
+		s.states++
+		if s.states > s.opt.MaxStates {
+			panic(bailout{&LimitError{s.opt.MaxStates}})
+		}
+		node := &s.prog.Nodes[st.node]
+		leg := &node.Leg
+		// §3.11 a leading i: only a mover that has not moved.
+		if leg.MoverVirgin && !s.mover.Virgin {
+			continue
+		}
+		if leg.Erupt && !st.erupted {
+			if fragment {
+				// §3.8 an eruption inside a fragment: the fragment ends here
+				// and its own fragments add their effects.
+				done = append(done, s.withFragments(st))
+			} else {
+				s.erupt(st)
+			}
+			continue
+		}
+		for _, nx := range s.leg(st, leg, fragment) {
+			if node.End {
+				if fragment {
+					done = append(done, nx)
+				} else {
+					s.land(nx)
+				}
+			}
+			if nx.gone && !fragment {
+				continue // §3.14 nothing moves after the mover is destroyed
+			}
+			for _, m := range node.Next {
+				nx.node = int32(m)
+				stack = append(stack, nx)
+			}
+		}
+	}
+	return done
+}
+
+// land records the outcome of a real move that ended on st.sq (§10.1).
+func (s *search) land(st state) {
+	d := st.delta
+	var to *board.Square
+	if !st.gone {
+		moved := s.mover
+		moved.Virgin = false // §10.2
+		d = d.set(st.sq, moved)
+		sq := st.sq
+		to = &sq
+	}
+	s.record(to, d, st.path)
+}
+
+func (s *search) record(to *board.Square, d delta, path string) {
+	o := Outcome{To: to}
+	d.each(func(q board.Square, p board.Piece) {
+		if s.pos.At(q) != p {
+			o.Changes = append(o.Changes, Change{q, p})
+		}
+	})
+	key := o.Key()
+	prev, ok := s.outcomes[key]
+	if !ok {
+		prev = &o
+		s.outcomes[key] = prev
+	}
+	if s.opt.Paths {
+		var p []board.Square
+		for i := 0; i+1 < len(path); i += 2 {
+			p = append(p, board.Square{File: int(path[i]) - 64, Rank: int(path[i+1]) - 64})
+		}
+		prev.Paths = append(prev.Paths, p)
+	}
+}
+
+// erupt is §3.8 in the real move: the mover stays on st.sq, and the
+// fragments' effects are added to the outcome.
+func (s *search) erupt(st state) {
+	// Decision §3.8: the mover must be able to stand where it erupts.
+	if !s.pos.Size().Contains(st.sq) || !st.delta.at(s.pos, st.sq).Empty() || st.gone {
+		return
+	}
+	moved := s.mover
+	moved.Virgin = false
+	st.delta = st.delta.set(st.sq, moved)
+	res := s.withFragments(st)
+	to := &st.sq
+	if res.delta.at(s.pos, st.sq) != moved {
+		to = nil // a fragment destroyed the mover (xdO, §3.14)
+	}
+	s.record(to, res.delta, st.path)
+}
+
+// withFragments runs the fragments that erupt from st and returns st with
+// their combined effect applied (§3.8, §3.15). Results are memoised per
+// eruption state.
+func (s *search) withFragments(st state) state {
+	key := st
+	key.path = ""
+	r, ok := s.fragments[key]
+	if !ok {
+		r = s.runFragments(st)
+		s.fragments[key] = r
+	}
+	if r.err != nil {
+		panic(bailout{r.err})
+	}
+	r.effect.each(func(q board.Square, p board.Piece) { st.delta = st.delta.set(q, p) })
+	return st
+}
+
+func (s *search) runFragments(st state) fragResult {
+	base := st.delta
+	f := st
+	f.erupted = true
+	// Decision §3.15: fragments start with nothing carried.
+	f.carried, f.carryFrm, f.unloads = board.Piece{}, board.Square{}, ""
+	f.path = ""
+	var effect delta
+	moved := map[string]string{} // unload source -> destination
+	for _, d := range s.explore([]state{f}, true) {
+		var conflict *board.Square
+		d.delta.each(func(q board.Square, p board.Piece) {
+			if base.at(s.pos, q) == p {
+				return
+			}
+			if i, ok := effect.find(q); ok && decodePiece(effect[i+2], effect[i+3]) != p && conflict == nil {
+				conflict = &q
+			}
+			effect = effect.set(q, p)
+		})
+		for _, u := range strings.Split(d.unloads, ";") {
+			if src, dst, ok := strings.Cut(u, ">"); ok {
+				if prev, dup := moved[src]; dup && prev != dst && conflict == nil {
+					q, _ := board.ParseSquare(src)
+					conflict = &q
+				}
+				moved[src] = dst
+			}
+		}
+		if conflict != nil {
+			return fragResult{err: &FragmentConflictError{*conflict}}
+		}
+	}
+	return fragResult{effect: effect}
+}
+
+// content is what the leg finds on q: off reports an off-board square.
+func (s *search) content(st state, q board.Square, fragment bool) (p board.Piece, off bool) {
+	if !s.pos.Size().Contains(q) {
+		return board.Piece{}, true
+	}
+	return st.delta.at(s.pos, q), false
+}
+
+// inMargin is the decision of §3.6: virtual squares lie within one board
+// width and height around the board.
+func (s *search) inMargin(q board.Square) bool {
+	sz := s.pos.Size()
+	return q.File >= -sz.W && q.File < 2*sz.W && q.Rank >= -sz.H && q.Rank < 2*sz.H
+}
+
+// leg makes one leg from st and returns the states after it, one per
+// destination and modality that allows it.
+func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
+	var out []state
+	if leg.Atom.Class == expand.Null {
+		// §1.4 O ends where it starts; §3.14 in the real move that square
+		// holds the mover itself.
+		p, _ := s.content(st, st.sq, fragment)
+		if !fragment {
+			p = s.mover
+			if st.gone {
+				return nil
+			}
+		}
+		return s.arrive(st, leg, st.sq, vec{}, 0, p, false, !fragment, out)
+	}
+	fr := frame{rot: st.rot, mirror: st.hand == 2}
+	class := classIn(leg.Atom.Class, fr)
+	for _, v := range leg.Atom.Leaps {
+		if !leg.AllDirections() && !selected(class, leg.Dirs, fr.local(v)) {
+			continue
+		}
+		maxSteps, minSteps := 1, 1
+		switch {
+		case leg.Equal: // §3.10 exactly as many steps as the previous leg
+			maxSteps, minSteps = int(st.steps), int(st.steps)
+		case leg.Atom.Rider: // §1.2
+			maxSteps = 1 << 30
+		}
+		for k := 1; k <= maxSteps; k++ {
+			q := st.sq.Add(k*v.X, k*v.Y)
+			p, off := s.content(st, q, fragment)
+			if off && !s.inMargin(q) {
+				break
+			}
+			if k >= minSteps {
+				out = s.arrive(st, leg, q, v, k, p, off, false, out)
+			}
+			// §1.2, §4.7 a ride passes only empty squares on the board;
+			// §3.6 only its end square may be off the board.
+			if off || !p.Empty() {
+				break
+			}
+		}
+	}
+	return out
+}
+
+func selected(class expand.Class, dirs []string, local vec) bool {
+	for _, t := range dirs {
+		if named(class, t, local) {
+			return true
+		}
+	}
+	return false
+}
+
+// arrive applies the leg's modalities to the end square q holding p and
+// appends the states that follow (§3.1–§3.7, §3.13: a union).
+func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int, p board.Piece, off, self bool, out []state) []state {
+	next := st
+	next.erupted = false
+	next.sq = q
+	if k > 0 {
+		next.steps = int32(k)
+		next.rot = nextRot(v, st.rot)
+		if st.hand == 0 {
+			next.disp = st.disp.Add(v.Scale(k))
+			if oblique(next.disp) { // §6.1
+				next.hand = 1
+				if handedness(next.disp) {
+					next.hand = 2
+				}
+				next.disp = vec{}
+			}
+		}
+	}
+	next.path = s.pathStep(st.path, q)
+	m := leg.Modal
+	if off {
+		if m.Has(expand.O) { // §3.6
+			out = append(out, next)
+		}
+		return out
+	}
+	if p.Empty() {
+		if m.Has(expand.M) { // §3.1
+			out = append(out, next)
+		}
+		if m.Has(expand.U) && !st.carried.Empty() { // §3.7
+			u := next
+			placed := st.carried
+			placed.Virgin = false // §10.2
+			u.delta = u.delta.set(q, placed)
+			u.unloads += fmt.Sprintf("%s>%s;", st.carryFrm, q)
+			u.carried, u.carryFrm = board.Piece{}, board.Square{}
+			out = append(out, u)
+		}
+		return out
+	}
+	friend := p.Color == s.mover.Color
+	take := func() state { // §3.12 the victim is carried, replacing any other
+		t := next
+		t.carried, t.carryFrm = p, q
+		if self {
+			t.gone = true // §3.14 dO on the mover itself, which is on no square of the delta
+			return t
+		}
+		t.delta = t.delta.set(q, board.Piece{})
+		return t
+	}
+	if !friend && m.Has(expand.C) && (!leg.CVirgin || p.Virgin) { // §3.2
+		out = append(out, take())
+	}
+	if friend && m.Has(expand.D) && (!leg.DVirgin || p.Virgin) { // §3.3
+		out = append(out, take())
+	}
+	if m.Has(expand.P) || (friend && m.Has(expand.T)) { // §3.4, §3.5
+		out = append(out, next)
+	}
+	return out
+}

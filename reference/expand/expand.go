@@ -1,0 +1,347 @@
+package expand
+
+import (
+	"betzacheck/reference/syntax"
+)
+
+// ctx is what the surroundings of a unit decide for it: the defaults of its
+// first leg's directions and its last leg's modality (§4.2–§4.4), the
+// prefix letters distributed onto it (§7.1), and whether its last leg ends
+// the move.
+type ctx struct {
+	firstDirs   []string // nil: every direction
+	firstDirWhy string
+	firstErupt  bool
+	firstEqual  bool
+	moveStart   bool // the first leg is the first leg of the whole move
+
+	lastModal        Modality
+	cVirgin, dVirgin bool
+	lastModWhy       string
+	final            bool // the last leg ends the move
+
+	moverVirgin bool
+}
+
+// frag is a piece of the graph: the nodes that start it and the nodes
+// that end it.
+type frag struct{ entries, exits []int }
+
+type expander struct {
+	prog *Program
+	lim  Limits
+}
+
+type bailout struct{ err error }
+
+// Compile expands a parsed notation into a Program. Errors are
+// *syntax.Error (static errors of §9.7, §9.8) or *LimitError.
+func Compile(n *syntax.Notation, src string, lim Limits) (prog *Program, err error) {
+	e := &expander{prog: &Program{Source: src}, lim: lim}
+	defer func() {
+		if r := recover(); r != nil {
+			b, ok := r.(bailout)
+			if !ok {
+				panic(r)
+			}
+			prog, err = nil, b.err
+		}
+	}()
+	f := e.notation(n, moveContext())
+	e.prog.Starts = f.entries
+	if err := e.prog.checkFinalLegs(); err != nil {
+		return nil, err
+	}
+	return e.prog, nil
+}
+
+// moveContext is the context of a whole move: §4.4 the first leg goes every
+// way, the last leg moves or captures and ends the move.
+func moveContext() ctx {
+	return ctx{
+		firstDirWhy: "every direction on the first leg (§4.4)",
+		moveStart:   true,
+		lastModal:   M | C,
+		lastModWhy:  "mc on the last leg (§4.4)",
+		final:       true,
+	}
+}
+
+// notation: §4.6 juxtaposed chains are a union, each in the same context.
+func (e *expander) notation(n *syntax.Notation, c ctx) frag {
+	var f frag
+	for _, ch := range n.Chains {
+		g := e.chain(ch, c)
+		f.entries = append(f.entries, g.entries...)
+		f.exits = append(f.exits, g.exits...)
+	}
+	return f
+}
+
+// chain: §4.1 each leg starts where the previous one ended.
+func (e *expander) chain(ch *syntax.Chain, c ctx) frag {
+	var f frag
+	for i, l := range ch.Legs {
+		lc := c
+		if i > 0 {
+			lc = rightOperand(lc)
+		}
+		if i < len(ch.Legs)-1 {
+			lc = leftOperand(lc)
+		}
+		g := e.leg(l, lc)
+		if i == 0 {
+			f.entries = g.entries
+		} else {
+			e.connect(f.exits, g.entries)
+		}
+		f.exits = g.exits
+	}
+	return f
+}
+
+// rightOperand: §4.3 an implied f on the first leg of a right operand of '-'.
+func rightOperand(c ctx) ctx {
+	c.firstDirs = []string{"f"}
+	c.firstDirWhy = "f implied on the right of '-' (§4.3)"
+	c.firstErupt, c.firstEqual, c.moveStart = false, false, false
+	return c
+}
+
+// leftOperand: §4.2 an implied m on the last leg of a left operand of '-';
+// the move goes on after it.
+func leftOperand(c ctx) ctx {
+	c.lastModal, c.cVirgin, c.dVirgin = M, false, false
+	c.lastModWhy = "m implied on the left of '-' (§4.2)"
+	c.final = false
+	return c
+}
+
+// leg applies the leg's own prefix, then expands its unit, repeated when
+// it has an exponent.
+func (e *expander) leg(l *syntax.Leg, c ctx) frag {
+	why := "written"
+	if _, atom := l.Unit.(*syntax.Atom); !atom || l.Exp != nil {
+		why = "written on the enclosing unit (§7.1)"
+	}
+	c = distribute(l.Mods.Set, c, why)
+	if l.Exp == nil {
+		return e.unit(l.Unit, c)
+	}
+	return e.repeat(l, c)
+}
+
+// distribute: §7.1 prefix letters fill the unspecified items: directions,
+// x and e go to the first leg, modalities to the last leg, a mover-i to
+// the whole move; a leg's own letters are applied last and so win.
+func distribute(s syntax.ModSet, c ctx, why string) ctx {
+	if s.Dirs != "" {
+		c.firstDirs, c.firstDirWhy = directions(s.Dirs), why
+	}
+	c.firstErupt = c.firstErupt || s.Erupt
+	c.firstEqual = c.firstEqual || s.Equal
+	c.moverVirgin = c.moverVirgin || s.MoverVirgin
+	if s.HasModality() {
+		c.lastModal, c.cVirgin, c.dVirgin = modality(s.Modalities)
+		c.lastModWhy = why
+	}
+	return c
+}
+
+// directions tokenises a direction string (§2.6); 'a' means every
+// direction (§3.9), which is written as nil.
+func directions(dirs string) []string {
+	toks := syntax.DirectionTokens(dirs)
+	for _, t := range toks {
+		if t == "a" {
+			return nil
+		}
+	}
+	return toks
+}
+
+func modality(ms []syntax.Modality) (m Modality, cVirgin, dVirgin bool) {
+	for _, x := range ms {
+		switch x.Letter {
+		case 'm':
+			m |= M
+		case 'c':
+			m |= C
+			cVirgin = x.VictimVirgin
+		case 'd':
+			m |= D
+			dVirgin = x.VictimVirgin
+		case 'p':
+			m |= P
+		case 't':
+			m |= T
+		case 'o':
+			m |= O
+		case 'u':
+			m |= U
+		}
+	}
+	return m, cVirgin, dVirgin
+}
+
+// unit expands an atom into one node, a group into its notation (§8.1).
+func (e *expander) unit(u syntax.Unit, c ctx) frag {
+	switch u := u.(type) {
+	case *syntax.Group:
+		return e.notation(u.Body, c)
+	case *syntax.Atom:
+		return e.atom(u, c)
+	}
+	panic("expand: unknown unit")
+}
+
+func (e *expander) atom(a *syntax.Atom, c ctx) frag {
+	// §9.8 e needs a previous leg.
+	if c.firstEqual && c.moveStart {
+		panic(bailout{&syntax.Error{Offset: a.At, Clause: "§9.8", Msg: "e on the first leg of a move: there is no previous leg to be as long as"}})
+	}
+	leg := Leg{
+		Atom:        LookupAtom(a.Letter),
+		Dirs:        c.firstDirs,
+		DirWhy:      c.firstDirWhy,
+		Modal:       c.lastModal,
+		CVirgin:     c.cVirgin,
+		DVirgin:     c.dVirgin,
+		ModWhy:      c.lastModWhy,
+		MoverVirgin: c.moverVirgin,
+		Erupt:       c.firstErupt,
+		Equal:       c.firstEqual,
+		At:          a.At,
+	}
+	id := len(e.prog.Nodes)
+	if id >= e.lim.MaxNodes {
+		panic(bailout{&LimitError{Limit: "legs in the expanded move", Value: e.lim.MaxNodes, At: a.At}})
+	}
+	e.prog.Nodes = append(e.prog.Nodes, Node{Leg: leg, End: c.final})
+	return frag{entries: []int{id}, exits: []int{id}}
+}
+
+func (e *expander) connect(exits, entries []int) {
+	for _, x := range exits {
+		e.prog.Nodes[x].Next = append(e.prog.Nodes[x].Next, entries...)
+	}
+}
+
+// repeat unrolls an exponent (§5). Factor k of the chain gets the
+// surrounding first-leg items only when k = 1 and the surrounding last-leg
+// items only when it is the last factor (§5.5); between factors the
+// exponent's own modifiers, or f and m, are implied (§5.4).
+func (e *expander) repeat(l *syntax.Leg, c ctx) frag {
+	x := l.Exp
+	joinDirs, joinDirWhy := []string{"f"}, "f implied between repeated factors (§5.1)"
+	if x.Mods.Set.Dirs != "" {
+		joinDirs, joinDirWhy = directions(x.Mods.Set.Dirs), "written on the exponent (§5.4)"
+	}
+	joinModal, joinModWhy := M, "m implied between repeated factors (§5.1)"
+	var joinC, joinD bool
+	if x.Mods.Set.HasModality() {
+		joinModal, joinC, joinD = modality(x.Mods.Set.Modalities)
+		joinModWhy = "written on the exponent (§5.4)"
+	}
+	factor := func(k int, last bool) frag {
+		fc := c
+		if k > 1 {
+			fc.firstDirs, fc.firstDirWhy = joinDirs, joinDirWhy
+			fc.firstErupt, fc.firstEqual, fc.moveStart = false, false, false
+		}
+		if !last {
+			fc.lastModal, fc.cVirgin, fc.dVirgin, fc.lastModWhy = joinModal, joinC, joinD, joinModWhy
+			fc.final = false
+		}
+		return e.unit(l.Unit, fc)
+	}
+	switch x.Kind {
+	case syntax.Exact: // §5.2 exactly Count factors
+		var f frag
+		for k := 1; k <= x.Count; k++ {
+			g := factor(k, k == x.Count)
+			if k == 1 {
+				f.entries = g.entries
+			} else {
+				e.connect(f.exits, g.entries)
+			}
+			f.exits = g.exits
+		}
+		return f
+	case syntax.UpTo: // §5.1 one to Count factors
+		var f frag
+		var more []int // exits of the previous not-last factor
+		for k := 1; k <= x.Count; k++ {
+			last := factor(k, true)
+			var next frag
+			if k < x.Count {
+				next = factor(k, false)
+			}
+			if k == 1 {
+				f.entries = append(append(f.entries, last.entries...), next.entries...)
+			} else {
+				e.connect(more, last.entries)
+				e.connect(more, next.entries)
+			}
+			f.exits = append(f.exits, last.exits...)
+			more = next.exits
+		}
+		return f
+	default: // §5.3 any number of factors
+		last1, more1 := factor(1, true), factor(1, false)
+		lastK, moreK := factor(2, true), factor(2, false)
+		e.connect(more1.exits, lastK.entries)
+		e.connect(more1.exits, moreK.entries)
+		e.connect(moreK.exits, lastK.entries)
+		e.connect(moreK.exits, moreK.entries)
+		return frag{
+			entries: append(append([]int{}, last1.entries...), more1.entries...),
+			exits:   append(append([]int{}, last1.exits...), lastK.exits...),
+		}
+	}
+}
+
+// checkFinalLegs: §9.7 a final leg of the real move (no x on the way to it)
+// must let the mover stand on its end square: no p, t, o or u.
+func (p *Program) checkFinalLegs() error {
+	type item struct {
+		node    int
+		erupted bool
+	}
+	seen := map[item]bool{}
+	var queue []item
+	for _, s := range p.Starts {
+		queue = append(queue, item{s, false})
+	}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		if seen[it] {
+			continue
+		}
+		seen[it] = true
+		n := &p.Nodes[it.node]
+		erupted := it.erupted || n.Leg.Erupt
+		if n.End && !erupted {
+			if bad := n.Leg.Modal & (P | T | O | U); bad != 0 {
+				return &syntax.Error{Offset: n.Leg.At, Clause: "§9.7", Msg: finalLegMessage(bad)}
+			}
+		}
+		for _, m := range n.Next {
+			queue = append(queue, item{m, erupted})
+		}
+	}
+	return nil
+}
+
+func finalLegMessage(bad Modality) string {
+	switch {
+	case bad&P != 0:
+		return "p on the final leg of a move: the mover cannot stay on an occupied square"
+	case bad&T != 0:
+		return "t on the final leg of a move: the mover cannot stay on a friend's square"
+	case bad&O != 0:
+		return "o on the final leg of a move: the mover cannot end off the board"
+	}
+	return "u on the final leg of a move: the mover cannot land where it unloads"
+}

@@ -1,0 +1,39 @@
+// Package reference is the executable definition of Betza 2.0: it compiles
+// a notation (syntax, then expand) and evaluates it on a position (eval).
+// Every rule it applies cites its clause of spec/betza2.md.
+package reference
+
+import (
+	"betzacheck/reference/board"
+	"betzacheck/reference/eval"
+	"betzacheck/reference/expand"
+	"betzacheck/reference/syntax"
+)
+
+// Program is a compiled notation.
+type Program struct {
+	AST  *syntax.Notation
+	Prog *expand.Program
+}
+
+// Compile parses and expands src. Its error is a *syntax.Error (with the
+// offset, what was expected and what was found) or an *expand.LimitError.
+func Compile(src string) (*Program, error) {
+	n, err := syntax.Parse(src)
+	if err != nil {
+		return nil, err
+	}
+	p, err := expand.Compile(n, src, expand.DefaultLimits)
+	if err != nil {
+		return nil, err
+	}
+	return &Program{AST: n, Prog: p}, nil
+}
+
+// Canonical is the notation in canonical form (syntax.Print).
+func (p *Program) Canonical() string { return syntax.Print(p.AST) }
+
+// Moves evaluates the program for the piece on from.
+func (p *Program) Moves(pos *board.Position, from board.Square, opt eval.Options) ([]eval.Outcome, error) {
+	return eval.Moves(p.Prog, pos, from, opt)
+}
