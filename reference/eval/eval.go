@@ -143,7 +143,7 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 	// §2.1 the first leg's frame: forward is up the board for white, down
 	// for black (a rotation, never a mirror).
 	rot := int8(0)
-	if mover.Color == board.Black {
+	if mover.Color == board.Black && !mutant("black-forward-up") {
 		rot = 4
 	}
 	// §3.14 the origin is empty once the mover has left it.
@@ -191,7 +191,7 @@ func (s *search) explore(init []state, fragment bool) []state {
 		if leg.MoverVirgin && !s.mover.Virgin {
 			continue
 		}
-		if leg.Erupt && !st.erupted {
+		if leg.Erupt && !st.erupted && !mutant("x-ignored") {
 			if fragment {
 				// §3.8 an eruption inside a fragment: the fragment ends here
 				// and its own fragments add their effects.
@@ -366,10 +366,16 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 		if !leg.AllDirections() && !selected(class, leg.Dirs, fr.local(v)) {
 			continue
 		}
+		if leg.AllDirections() && st.steps > 0 && mutant("a-excludes-back") && fr.local(v).Y < 0 && fr.local(v).X == 0 {
+			continue
+		}
 		maxSteps, minSteps := 1, 1
 		switch {
 		case leg.Equal: // §3.10 exactly as many steps as the previous leg
 			maxSteps, minSteps = int(st.steps), int(st.steps)
+			if mutant("e-one-more") {
+				maxSteps, minSteps = maxSteps+1, minSteps+1
+			}
 		case leg.Atom.Rider: // §1.2
 			maxSteps = 1 << 30
 		}
@@ -384,7 +390,7 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 			}
 			// §1.2, §4.7 a ride passes only empty squares on the board;
 			// §3.6 only its end square may be off the board.
-			if off || !p.Empty() {
+			if off || (!p.Empty() && !mutant("rider-passes-pieces")) {
 				break
 			}
 		}
@@ -414,7 +420,7 @@ func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int,
 			next.disp = st.disp.Add(v.Scale(k))
 			if oblique(next.disp) { // §6.1
 				next.hand = 1
-				if handedness(next.disp) {
+				if handedness(next.disp) && !mutant("no-chirality-flip") {
 					next.hand = 2
 				}
 				next.disp = vec{}
@@ -430,7 +436,7 @@ func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int,
 		return out
 	}
 	if p.Empty() {
-		if m.Has(expand.M) { // §3.1
+		if m.Has(expand.M) || (m.Has(expand.P) && mutant("p-accepts-empty")) { // §3.1
 			out = append(out, next)
 		}
 		if m.Has(expand.U) && !st.carried.Empty() { // §3.7
@@ -455,10 +461,10 @@ func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int,
 		t.delta = t.delta.set(q, board.Piece{})
 		return t
 	}
-	if !friend && m.Has(expand.C) && (!leg.CVirgin || p.Virgin) { // §3.2
+	if !friend && m.Has(expand.C) && (!leg.CVirgin || p.Virgin || mutant("ignore-victim-virgin")) { // §3.2
 		out = append(out, take())
 	}
-	if friend && m.Has(expand.D) && (!leg.DVirgin || p.Virgin) { // §3.3
+	if friend && m.Has(expand.D) && (!leg.DVirgin || p.Virgin || mutant("ignore-victim-virgin")) { // §3.3
 		out = append(out, take())
 	}
 	if m.Has(expand.P) || (friend && m.Has(expand.T)) { // §3.4, §3.5
