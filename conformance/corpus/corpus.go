@@ -1,0 +1,241 @@
+// Package corpus reads and writes the golden cases of corpus/: one txtar
+// file a notation, split into valid/<area>/ and invalid/.
+//
+// A file's comment holds "key: value" lines about the notation:
+//
+//	notation: W-F
+//	dialect: betza2            (optional; betza2 by default)
+//	clauses: §4.1 §4.2 §2.7    (the clauses the file tests)
+//	summary: one sentence on what the file pins down
+//	canonical: W-F             (optional: the printer's form)
+//	error: 5 expected a leg    (invalid files: offset and message substring)
+//
+// Each section is one case: a position, the mover's square, the reason for
+// the expected result, and the expected outcomes, one eval.Outcome.Key a
+// line ("want:" alone means no legal move):
+//
+//	-- blocked --
+//	board: 8x8
+//	position: 8/8/8/8/3p4/8/8/8
+//	from: d3
+//	why: d4 is occupied, so the horse cannot pass it (§4.2).
+//	want:
+//	b2 b2=X d3=
+//
+// A case may say "error: substring" instead of want, for evaluation errors.
+package corpus
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/txtar"
+)
+
+// File is one corpus file.
+type File struct {
+	Path      string
+	Notation  string
+	Dialect   string
+	Clauses   []string
+	Summary   string
+	Canonical string
+	Invalid   bool // the file lives under invalid/: the notation must be rejected
+	ErrOffset int  // invalid files: where the error is
+	ErrText   string
+	Cases     []*Case
+}
+
+// Case is one position of a file.
+type Case struct {
+	Name     string
+	Board    string // "8x8" by default
+	Position string // placement text; empty means an empty board
+	From     string
+	Mover    string // piece put on From when it is empty; "X*" by default
+	Why      string
+	Want     []string // outcome keys, sorted
+	Error    string   // expected evaluation error (substring), instead of Want
+}
+
+// ID names the case in reports: path without extension, then the case.
+func (c *Case) ID(f *File) string {
+	return strings.TrimSuffix(f.Path, ".txtar") + "/" + c.Name
+}
+
+// Load reads every .txtar file under dir, sorted by path.
+func Load(dir string) ([]*File, error) {
+	var files []*File
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".txtar") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		f, err := Parse(filepath.ToSlash(rel), data)
+		if err != nil {
+			return err
+		}
+		files = append(files, f)
+		return nil
+	})
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	return files, err
+}
+
+// Parse reads one corpus file; path (slash-separated, relative to the
+// corpus root) decides whether it is an invalid case.
+func Parse(path string, data []byte) (*File, error) {
+	ar := txtar.Parse(data)
+	f := &File{Path: path, Dialect: "betza2", Invalid: strings.HasPrefix(path, "invalid/")}
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%s: %s", path, fmt.Sprintf(format, args...))
+	}
+	for _, kv := range fields(ar.Comment) {
+		switch kv.key {
+		case "notation":
+			f.Notation = kv.value
+		case "dialect":
+			f.Dialect = kv.value
+		case "clauses":
+			f.Clauses = strings.Fields(kv.value)
+		case "summary":
+			f.Summary = kv.value
+		case "canonical":
+			f.Canonical = kv.value
+		case "error":
+			off, text, _ := strings.Cut(kv.value, " ")
+			n, err := strconv.Atoi(off)
+			if err != nil {
+				return nil, bad("error: expected an offset then a message, found %q", kv.value)
+			}
+			f.ErrOffset, f.ErrText = n, text
+		default:
+			return nil, bad("unknown field %q", kv.key)
+		}
+	}
+	switch {
+	case f.Notation == "" && !f.Invalid:
+		return nil, bad("no notation")
+	case len(f.Clauses) == 0:
+		return nil, bad("no clauses: every file cites the clauses it tests")
+	case f.Summary == "":
+		return nil, bad("no summary")
+	case f.Invalid && f.ErrText == "":
+		return nil, bad("an invalid file needs error: OFFSET MESSAGE")
+	case f.Invalid && len(ar.Files) > 0:
+		return nil, bad("an invalid file has no cases")
+	}
+	for _, sec := range ar.Files {
+		c := &Case{Name: sec.Name, Board: "8x8", Mover: "X*"}
+		inWant := false
+		for _, line := range strings.Split(string(sec.Data), "\n") {
+			if inWant {
+				if line = strings.TrimSpace(line); line != "" {
+					c.Want = append(c.Want, line)
+				}
+				continue
+			}
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			key, value, ok := strings.Cut(line, ":")
+			if !ok {
+				return nil, bad("case %s: expected key: value, found %q", c.Name, line)
+			}
+			value = strings.TrimSpace(value)
+			switch key {
+			case "board":
+				c.Board = value
+			case "position":
+				c.Position = value
+			case "from":
+				c.From = value
+			case "mover":
+				c.Mover = value
+			case "why":
+				c.Why = value
+			case "error":
+				c.Error = value
+			case "want":
+				inWant = true
+			default:
+				return nil, bad("case %s: unknown field %q", c.Name, key)
+			}
+		}
+		switch {
+		case c.From == "":
+			return nil, bad("case %s: no from square", c.Name)
+		case c.Why == "":
+			return nil, bad("case %s: no why: every expectation carries its reasoning", c.Name)
+		case !inWant && c.Error == "":
+			return nil, bad("case %s: neither want: nor error:", c.Name)
+		}
+		sort.Strings(c.Want)
+		f.Cases = append(f.Cases, c)
+	}
+	return f, nil
+}
+
+type field struct{ key, value string }
+
+func fields(comment []byte) []field {
+	var out []field
+	for _, line := range strings.Split(string(comment), "\n") {
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		key, value, _ := strings.Cut(line, ":")
+		out = append(out, field{strings.TrimSpace(key), strings.TrimSpace(value)})
+	}
+	return out
+}
+
+// Format writes f back in the corpus layout (used by the update switch).
+func (f *File) Format() []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "notation: %s\n", f.Notation)
+	if f.Dialect != "betza2" {
+		fmt.Fprintf(&b, "dialect: %s\n", f.Dialect)
+	}
+	fmt.Fprintf(&b, "clauses: %s\n", strings.Join(f.Clauses, " "))
+	fmt.Fprintf(&b, "summary: %s\n", f.Summary)
+	if f.Canonical != "" {
+		fmt.Fprintf(&b, "canonical: %s\n", f.Canonical)
+	}
+	if f.Invalid {
+		fmt.Fprintf(&b, "error: %d %s\n", f.ErrOffset, f.ErrText)
+	}
+	for _, c := range f.Cases {
+		fmt.Fprintf(&b, "-- %s --\n", c.Name)
+		if c.Board != "8x8" {
+			fmt.Fprintf(&b, "board: %s\n", c.Board)
+		}
+		if c.Position != "" {
+			fmt.Fprintf(&b, "position: %s\n", c.Position)
+		}
+		fmt.Fprintf(&b, "from: %s\n", c.From)
+		if c.Mover != "X*" {
+			fmt.Fprintf(&b, "mover: %s\n", c.Mover)
+		}
+		fmt.Fprintf(&b, "why: %s\n", c.Why)
+		if c.Error != "" {
+			fmt.Fprintf(&b, "error: %s\n", c.Error)
+			continue
+		}
+		b.WriteString("want:\n")
+		for _, w := range c.Want {
+			fmt.Fprintf(&b, "%s\n", w)
+		}
+	}
+	return b.Bytes()
+}
