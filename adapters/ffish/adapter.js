@@ -188,6 +188,11 @@ function variantFor(notation, w, h, initialWhite, initialBlack) {
     } catch (e) {
       throw unsupported(`ffish refused the variant config: ${e && e.message ? e.message : e}`);
     }
+    // ffish drops a config it cannot take without saying so, and a Board
+    // for an unknown variant reads undefined memory: check it is there.
+    if (!` ${ffish.variants()} `.includes(` ${name} `)) {
+      throw unsupported('ffish did not register the variant config');
+    }
     variantNames.set(body, name);
   }
   return name;

@@ -40,26 +40,22 @@ function place(w, h, pieces) {
 const W = 12;
 const H = 10;
 const positions = {
-  empty: { from: 'f5', pieces: { f5: 'X' } },
-  emptyBlack: { from: 'f5', pieces: { f5: 'x' } },
-  virgin: { from: 'f5', pieces: { f5: 'X*' } },
-  virginBlack: { from: 'f5', pieces: { f5: 'x*' } },
-  // enemies on every other square: what captures
-  crowd: { from: 'f5', crowd: 'o' },
-  // friends on every other square: what is blocked by friends
-  crowdFriends: { from: 'f5', crowd: 'O' },
-  // cannon screens: friend on f7 and c5, enemy beyond on f9 and a5, enemy on f2
-  screens: { from: 'f5', pieces: { f5: 'X', f7: 'P', f9: 'p', c5: 'P', a5: 'p', f2: 'r' } },
-  // lame leapers: blockers on the orthogonal neighbours f6 and g5
-  blockersW: { from: 'f5', pieces: { f5: 'X', f6: 'P', g5: 'P' } },
-  // lame leapers: blocker on the diagonal neighbour g6
-  blockersF: { from: 'f5', pieces: { f5: 'X', g6: 'P' } },
-  // pawn double step: unmoved mover, blocker on f6
-  virginBlocked: { from: 'f5', pieces: { f5: 'X*', f6: 'P' } },
-  // nightrider: friend on g7, the first (1,2) step
-  nightBlock: { from: 'f5', pieces: { f5: 'X', g7: 'P' } },
-  // long rays: mover in the corner a1
-  corner: { from: 'a1', pieces: { a1: 'X' } },
+  empty: { from: 'f5', pieces: { f5: 'X' }, desc: 'white mover alone' },
+  emptyBlack: { from: 'f5', pieces: { f5: 'x' }, desc: 'black mover alone' },
+  virgin: { from: 'f5', pieces: { f5: 'X*' }, desc: "white mover alone, not moved yet ('*')" },
+  virginBlack: { from: 'f5', pieces: { f5: 'x*' }, desc: "black mover alone, not moved yet ('*')" },
+  crowd: { from: 'f5', crowd: 'o', desc: 'enemies on every other square' },
+  crowdFriends: { from: 'f5', crowd: 'O', desc: 'friends on every other square' },
+  screens: {
+    from: 'f5',
+    pieces: { f5: 'X', f7: 'P', f9: 'p', c5: 'P', a5: 'p', f2: 'r' },
+    desc: 'friends f7 c5, enemies f9 a5 f2 (cannon screens)',
+  },
+  blockersW: { from: 'f5', pieces: { f5: 'X', f6: 'P', g5: 'P' }, desc: 'friends on the orthogonal neighbours f6 g5' },
+  blockersF: { from: 'f5', pieces: { f5: 'X', g6: 'P' }, desc: 'friend on the diagonal neighbour g6' },
+  virginBlocked: { from: 'f5', pieces: { f5: 'X*', f6: 'P' }, desc: 'mover not moved yet, friend on f6' },
+  nightBlock: { from: 'f5', pieces: { f5: 'X', g7: 'P' }, desc: 'friend on g7, a (1,2) step away' },
+  corner: { from: 'a1', pieces: { a1: 'X' }, desc: 'white mover alone on a1' },
 };
 
 function build(posName) {
@@ -101,6 +97,7 @@ const probes = [
   ['rW', 'emptyBlack', 'right, black (rotation or mirror?)'],
   ['frN', 'empty', 'one knight move, white'],
   ['frN', 'emptyBlack', 'one knight move, black'],
+  ['rfN', 'empty', 'rf on an oblique atom'],
   ['fN', 'empty', 'f on an oblique atom'],
   ['ffN', 'empty', 'ff on an oblique atom'],
   ['fhN', 'empty', 'fh on an oblique atom'],
@@ -136,6 +133,8 @@ const probes = [
   ['ZZ', 'corner', 'ZZ: zebra rider'],
   ['GG', 'corner', 'GG'],
   ['D3', 'corner', 'D3'],
+  ['D1', 'corner', 'D1'],
+  ['C2', 'corner', 'C2'],
   ['A2', 'corner', 'A2'],
   ['BB', 'corner', 'BB'],
   ['RR', 'corner', 'RR'],
@@ -150,6 +149,8 @@ const probes = [
   ['mpR', 'screens', 'quiet-only hopper'],
   ['gR', 'screens', 'g = grasshopper in ffish'],
   ['pW', 'screens', 'p on a leaper'],
+  ['pN', 'crowd', 'p on a knight'],
+  ['pB', 'crowd', 'p on a bishop, crowded'],
   ['nN', 'empty', 'lame knight, free'],
   ['nN', 'blockersW', 'lame knight, orthogonal neighbours f6 g5 blocked'],
   ['nN', 'blockersF', 'lame knight, diagonal neighbour g6 blocked'],
@@ -204,7 +205,11 @@ function main() {
   const run = spawnSync(process.execPath, [path.join(__dirname, 'adapter.js')], { input, encoding: 'utf8' });
   if (run.status !== 0) throw new Error('adapter failed: ' + run.stderr);
   const replies = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
-  console.log(`ffish ${replies[0].version}; board ${W}x${H}; mover on f5`);
+  console.log(`ffish ${replies[0].version}, board ${W}x${H}; destinations as (df,dr) in white's frame, grouped by ray; c = capture.`);
+  console.log('');
+  console.log('Positions:');
+  console.log('');
+  for (const [name, p] of Object.entries(positions)) console.log(`- ${name}: ${p.desc}; mover on ${p.from}`);
   console.log('');
   console.log('| notation | position | question | ffish: destinations (df,dr) |');
   console.log('|---|---|---|---|');
@@ -212,7 +217,7 @@ function main() {
     const rep = replies[i + 1];
     if (rep.id !== i + 1) throw new Error('reply out of order');
     const text = rep.error ? `error ${rep.error.kind}: ${rep.error.message}` : rays(rep.outcomes, positions[pos].from);
-    console.log(`| \`${notation}\` | ${pos} | ${question} | ${text} |`);
+    console.log(`| ${notation === '' ? '(empty)' : '`' + notation + '`'} | ${pos} | ${question} | ${text} |`);
   });
 }
 

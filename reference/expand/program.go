@@ -6,6 +6,7 @@ package expand
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"betzacheck/reference/syntax"
@@ -82,7 +83,21 @@ type Limits struct {
 // DefaultLimits are the limits of §12.
 var DefaultLimits = Limits{MaxNodes: 200_000}
 
+// String writes the leg as explicit Betza 2.0, every default spelled out.
+// Direction names that would read back as other names when written side
+// by side (f and r make fr, §2.6) are written as a group of one leg per
+// name: (fmWrmW).
 func (l *Leg) String() string {
+	joined := strings.Join(l.Dirs, "")
+	if len(l.Dirs) > 1 && !slices.Equal(syntax.DirectionTokens(joined), l.Dirs) {
+		parts := make([]string, len(l.Dirs))
+		for i, d := range l.Dirs {
+			one := *l
+			one.Dirs = []string{d}
+			parts[i] = one.String()
+		}
+		return "(" + strings.Join(parts, "") + ")"
+	}
 	var b strings.Builder
 	if l.MoverVirgin {
 		b.WriteByte('i')
@@ -92,7 +107,7 @@ func (l *Leg) String() string {
 			b.WriteByte('a')
 		}
 	} else {
-		b.WriteString(strings.Join(l.Dirs, ""))
+		b.WriteString(joined)
 	}
 	if l.Erupt {
 		b.WriteByte('x')

@@ -1,0 +1,219 @@
+// Package gen holds the gopter generators of the harness: positions on
+// boards of many sizes, and notations sampled from grammar/betza2.ebnf.
+// Every generator shrinks, so a failing case ends small: few pieces, a
+// small board, a short notation.
+package gen
+
+import (
+	"math/rand/v2"
+	"sort"
+
+	"github.com/leanovate/gopter"
+	"golang.org/x/exp/ebnf"
+
+	"betzacheck/conformance/equiv"
+	"betzacheck/grammar"
+	"betzacheck/reference"
+	"betzacheck/reference/board"
+)
+
+// pieceKinds are the letters other pieces get; the kind means nothing to
+// Betza moves, only colour and the not-moved flag do (§11.2).
+const pieceKinds = "PNBRQK"
+
+// Position generates a position on a board with sides in [minSide,
+// maxSide] (square and not), pieces at a random density, both colours,
+// random not-moved flags, and a mover 'X' of either colour anywhere,
+// edges and corners favoured.
+func Position(minSide, maxSide int) gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		r := p.Rng
+		size := board.Size{W: minSide + r.Intn(maxSide-minSide+1), H: minSide + r.Intn(maxSide-minSide+1)}
+		pos := board.NewPosition(size)
+		density := []float64{0, 0.1, 0.25, 0.5}[r.Intn(4)]
+		for f := 0; f < size.W; f++ {
+			for k := 0; k < size.H; k++ {
+				if r.Float64() < density {
+					pos.Set(board.Square{File: f, Rank: k}, board.Piece{
+						Kind: pieceKinds[r.Intn(len(pieceKinds))], Color: board.Color(r.Intn(2)), Virgin: r.Intn(3) == 0,
+					})
+				}
+			}
+		}
+		from := board.Square{File: edgy(r.Intn, size.W), Rank: edgy(r.Intn, size.H)}
+		pos.Set(from, board.Piece{Kind: 'X', Color: board.Color(r.Intn(2)), Virgin: r.Intn(2) == 0})
+		return gopter.NewGenResult(equiv.Position{Pos: pos, From: from}, ShrinkPosition)
+	}
+}
+
+// edgy picks a coordinate in [0,n), an edge one time in three.
+func edgy(intn func(int) int, n int) int {
+	if intn(3) == 0 {
+		return []int{0, n - 1}[intn(2)]
+	}
+	return intn(n)
+}
+
+// ShrinkPosition proposes smaller positions: one piece fewer, or a board
+// one file or rank smaller where that keeps the mover.
+func ShrinkPosition(v interface{}) gopter.Shrink {
+	p := v.(equiv.Position)
+	var out []interface{}
+	for _, dropFirst := range []bool{true, false} {
+		for _, files := range []bool{true, false} {
+			if c, ok := crop(p, files, dropFirst); ok {
+				out = append(out, c)
+			}
+		}
+	}
+	for _, q := range p.Pos.Pieces() {
+		if q == p.From {
+			continue
+		}
+		c := p.Pos.Clone()
+		c.Set(q, board.Piece{})
+		out = append(out, equiv.Position{Pos: c, From: p.From})
+	}
+	return sliceShrink(out)
+}
+
+// crop removes the first or last file (or rank) unless the mover is on it
+// or the board would become smaller than 1 square wide.
+func crop(p equiv.Position, files, dropFirst bool) (equiv.Position, bool) {
+	size := p.Pos.Size()
+	ns, shift := size, board.Square{}
+	if files {
+		ns.W--
+		if dropFirst {
+			shift.File = 1
+		}
+	} else {
+		ns.H--
+		if dropFirst {
+			shift.Rank = 1
+		}
+	}
+	if ns.W < 1 || ns.H < 1 {
+		return p, false
+	}
+	from := board.Square{File: p.From.File - shift.File, Rank: p.From.Rank - shift.Rank}
+	if !ns.Contains(from) {
+		return p, false
+	}
+	c := board.NewPosition(ns)
+	for _, q := range p.Pos.Pieces() {
+		nq := board.Square{File: q.File - shift.File, Rank: q.Rank - shift.Rank}
+		if ns.Contains(nq) {
+			c.Set(nq, p.Pos.At(q))
+		}
+	}
+	return equiv.Position{Pos: c, From: from}, true
+}
+
+func sliceShrink(vals []interface{}) gopter.Shrink {
+	i := 0
+	return func() (interface{}, bool) {
+		if i >= len(vals) {
+			return nil, false
+		}
+		i++
+		return vals[i-1], true
+	}
+}
+
+// Notation generates notations sampled from the grammar (production
+// Notation) that the reference compiles and keep passes (nil keeps all).
+// The sampler's seed comes from gopter's generator, so a property's seed
+// replays its notations.
+func Notation(g ebnf.Grammar, maxDepth int, keep func(string) bool) gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		r := rand.New(rand.NewPCG(uint64(p.Rng.Int63()), uint64(p.Rng.Int63())))
+		for try := 0; try < 1000; try++ {
+			s := grammar.Sample(g, "Notation", r, maxDepth)
+			if Compiles(s) && (keep == nil || keep(s)) {
+				return gopter.NewGenResult(s, ShrinkNotation(keep))
+			}
+		}
+		return gopter.NewEmptyResult(nil)
+	}
+}
+
+// Compiles reports whether the reference accepts s.
+func Compiles(s string) bool {
+	_, err := reference.Compile(s)
+	return err == nil
+}
+
+// ShrinkNotation proposes shorter notations that still compile and that
+// keep accepts: one character, one modifier run or one leg less, or a
+// group's parentheses removed. Shorter candidates come first.
+func ShrinkNotation(keep func(string) bool) gopter.Shrinker {
+	return func(v interface{}) gopter.Shrink {
+		s := v.(string)
+		seen := map[string]bool{s: true}
+		var cands []string
+		add := func(c string) {
+			if !seen[c] && c != "" && Compiles(c) && (keep == nil || keep(c)) {
+				seen[c] = true
+				cands = append(cands, c)
+			}
+		}
+		for _, part := range legSpans(s) { // whole legs with their dash
+			add(s[:part[0]] + s[part[1]:])
+		}
+		for i := 0; i < len(s); i++ {
+			add(s[:i] + s[i+1:])
+			if s[i] == '(' {
+				if j := matching(s, i); j > 0 {
+					add(s[:i] + s[i+1:j] + s[j+1:])
+				}
+			}
+		}
+		sort.SliceStable(cands, func(i, j int) bool { return len(cands[i]) < len(cands[j]) })
+		vals := make([]interface{}, len(cands))
+		for i, c := range cands {
+			vals[i] = c
+		}
+		return sliceShrink(vals)
+	}
+}
+
+// legSpans returns the byte ranges of the top-level dash-separated pieces
+// of s, each with its dash, so that removing one leaves a shorter chain.
+func legSpans(s string) [][2]int {
+	var spans [][2]int
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '-':
+			if depth == 0 {
+				spans = append(spans, [2]int{start, i + 1})
+				start = i
+			}
+		}
+	}
+	if start > 0 {
+		spans = append(spans, [2]int{start, len(s)})
+	}
+	return spans
+}
+
+func matching(s string, open int) int {
+	depth := 0
+	for j := open; j < len(s); j++ {
+		switch s[j] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}

@@ -1,0 +1,222 @@
+// Package props states the laws of Betza 2.0 that the harness checks:
+// pairs of notations that must mean the same moves (each citing its
+// clauses), laws over generated notations, and the seed's claims that its
+// own literal rules do not support, kept as expected failures (recorded in
+// spec/findings.md). The tests of this package run them with gopter; the
+// fuzz command runs the generated-notation laws for longer.
+package props
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"betzacheck/conformance/equiv"
+	"betzacheck/reference"
+	"betzacheck/reference/syntax"
+)
+
+// Pair is a law "A means the same moves as B" (or, with Sym, "A on a
+// position means B on the image of that position, mapped back").
+type Pair struct {
+	Name    string
+	Clauses string
+	A, B    string
+	Sym     *equiv.Symmetry // nil: plain equivalence
+	// Oracle, when set, is side B: an independent move generator written
+	// in Go, and B only describes it.
+	Oracle equiv.Mover
+	// Expected marks a claim of the seed that the literal rules do not
+	// give: the property must FAIL; spec/findings.md explains why.
+	Expected bool
+}
+
+// Movers returns the two sides of the pair as Movers.
+func (p Pair) Movers() (a, b equiv.Mover, err error) {
+	if a, err = equiv.Notation(p.A); err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", p.A, err)
+	}
+	if b = p.Oracle; b == nil {
+		if b, err = equiv.Notation(p.B); err != nil {
+			return nil, nil, fmt.Errorf("%s: %v", p.B, err)
+		}
+	}
+	if p.Sym != nil {
+		b = Imaged(b, *p.Sym)
+	}
+	return a, b, nil
+}
+
+// Imaged returns the mover "m on the image position, mapped back": for a
+// symmetry y that is its own inverse (mirror, half turn) this is the
+// mirror image of m's moves. For Rotate90 it is m turned a quarter turn.
+func Imaged(m equiv.Mover, y equiv.Symmetry) equiv.Mover {
+	inv := y.Inverse()
+	return func(p equiv.Position) ([]string, error) {
+		img := y.Position(p)
+		keys, err := m(img)
+		if err != nil {
+			return nil, err
+		}
+		return inv.Keys(img.Pos.Size(), keys), nil
+	}
+}
+
+// Config is how long properties run: BETZA_PROPS_N cases per property
+// (default 200) and BETZA_SEED to replay a run (default: the clock; the
+// seed is always printed).
+type Config struct {
+	Cases int
+	Seed  int64
+}
+
+// ConfigFromEnv reads the environment.
+func ConfigFromEnv() Config {
+	c := Config{Cases: 200, Seed: time.Now().UnixNano()}
+	if n, err := strconv.Atoi(os.Getenv("BETZA_PROPS_N")); err == nil && n > 0 {
+		c.Cases = n
+	}
+	if s, err := strconv.ParseInt(os.Getenv("BETZA_SEED"), 10, 64); err == nil {
+		c.Seed = s
+	}
+	return c
+}
+
+// CorpusCase writes a ready-to-paste corpus file for a counterexample:
+// the notation on the position, with the reference's outcomes as want
+// lines, to be checked by hand before it is added.
+func CorpusCase(name, notation, clauses, why string, p equiv.Position) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "notation: %s\nclauses: %s\nsummary: counterexample found by %s\n", notation, clauses, name)
+	fmt.Fprintf(&b, "-- found --\nboard: %s\nposition: %s\nfrom: %s\nmover: %s\nwhy: %s\nwant:\n",
+		p.Pos.Size(), p.Pos, p.From, p.Pos.At(p.From), why)
+	if m, err := equiv.Notation(notation); err == nil {
+		if keys, err := m(p); err == nil {
+			for _, k := range keys {
+				b.WriteString(k + "\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+// Law is a law over generated notations: Check returns "" when it holds
+// for the notation on the position, else a description of the failure.
+type Law struct {
+	Name    string
+	Clauses string
+	Check   func(notation string, p equiv.Position) string
+}
+
+// Laws are the laws over generated notations.
+var Laws = []Law{
+	{"roundtrip", "§8.1 §10.3", roundTrip},
+	{"print-idempotent", "§8.1", printIdempotent},
+	{"mirror-symmetry", "§2.1 §6.1", symmetric(equiv.Mirror, "lr")},
+	{"half-turn-symmetry", "§2.1 §6.1", symmetric(equiv.Rotate180, "lrfb")},
+	{"colour-symmetry", "§2.1", symmetric(equiv.ColourSwap, "")},
+	{"quarter-turn-symmetry", "§2.1 §2.2", symmetric(equiv.Rotate90, "lrfbvsh")},
+	{"explicit-defaults", "§4.2 §4.3 §4.4 §5.1 §7.1", explicitDefaults},
+}
+
+func outcomes(src string, p equiv.Position) ([]string, string) {
+	m, err := equiv.Notation(src)
+	if err != nil {
+		return nil, fmt.Sprintf("%q does not compile: %v", src, err)
+	}
+	keys, err := m(p)
+	if err != nil {
+		return nil, "error: " + err.Error()
+	}
+	return keys, ""
+}
+
+func differ(nameA, a, nameB, b string, p equiv.Position) string {
+	ma, err := equiv.Notation(a)
+	if err != nil {
+		return fmt.Sprintf("%q does not compile: %v", a, err)
+	}
+	mb, err := equiv.Notation(b)
+	if err != nil {
+		return fmt.Sprintf("%q does not compile: %v", b, err)
+	}
+	if cx := equiv.Compare(ma, mb, p); cx != nil {
+		return cx.Report(nameA+" "+a, nameB+" "+b)
+	}
+	return ""
+}
+
+// roundTrip: §8.1 printing the canonical form keeps the meaning.
+func roundTrip(src string, p equiv.Position) string {
+	prog, err := reference.Compile(src)
+	if err != nil {
+		return err.Error()
+	}
+	return differ("written", src, "printed", prog.Canonical(), p)
+}
+
+func printIdempotent(src string, _ equiv.Position) string {
+	n, err := syntax.Parse(src)
+	if err != nil {
+		return err.Error()
+	}
+	once := syntax.Print(n)
+	m, err := syntax.Parse(once)
+	if err != nil {
+		return fmt.Sprintf("printed form %q does not parse: %v", once, err)
+	}
+	if twice := syntax.Print(m); twice != once {
+		return fmt.Sprintf("print(%q) = %q, print again = %q", src, once, twice)
+	}
+	return ""
+}
+
+// symmetric: a notation without the given direction letters moves the
+// same way on the image of any position (§2.1: directions are the only
+// thing tied to the board's orientation).
+func symmetric(y equiv.Symmetry, letters string) func(string, equiv.Position) string {
+	return func(src string, p equiv.Position) string {
+		if hasDirections(src, letters) {
+			return ""
+		}
+		m, err := equiv.Notation(src)
+		if err != nil {
+			return err.Error()
+		}
+		if cx := equiv.Compare(m, Imaged(m, y), p); cx != nil {
+			return cx.Report(src, src+" on the "+y.Name+" image")
+		}
+		return ""
+	}
+}
+
+// hasDirections reports whether any modifier letter of src is in letters.
+func hasDirections(src, letters string) bool {
+	for i := 0; i < len(src); i++ {
+		if src[i] >= 'a' && src[i] <= 'z' && strings.IndexByte(letters, src[i]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// explicitDefaults: writing every implied m, f, mc and every distributed
+// letter out, leg by leg, changes nothing (§4.2–§4.4, §5.1, §7.1).
+func explicitDefaults(src string, p equiv.Position) string {
+	prog, err := reference.Compile(src)
+	if err != nil {
+		return err.Error()
+	}
+	chains := prog.Prog.Chains(64, 24)
+	if len(chains) == 0 || len(chains) == 64 {
+		return ""
+	}
+	for _, c := range chains {
+		if strings.HasSuffix(c, "…") {
+			return "" // an unbounded loop has no finite explicit form
+		}
+	}
+	return differ("written", src, "explicit", strings.Join(chains, ""), p)
+}
