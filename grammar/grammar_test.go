@@ -73,6 +73,18 @@ func TestAtomsMatchParser(t *testing.T) {
 	}
 }
 
+// The modifier letters of the grammar are those of the parser: after f, a
+// letter is accepted exactly when it is a Modifier ("fh" pairs the h).
+func TestModifierLettersMatchParser(t *testing.T) {
+	g := load(t)
+	for c := byte('a'); c <= 'z'; c++ {
+		_, err := syntax.Parse("f" + string(c) + "W")
+		if got, want := Accepts(g, "Modifier", string(c)), err == nil; got != want {
+			t.Errorf("Modifier %q: grammar %v, parser accepts \"f%cW\": %v", c, got, c, want)
+		}
+	}
+}
+
 // rule is one of the parser's static rules on top of the grammar, as listed
 // in the comment of betza2.ebnf, with the clause the parser reports.
 type rule struct {
@@ -82,8 +94,8 @@ type rule struct {
 
 var (
 	ruleRepeated = rule{"a modality letter, x, e or a mover i repeated in one run", "§9.9"}
-	ruleLoneH    = rule{"an h that DirectionTokens does not pair with f, b, l or r", "§9.9"}
-	ruleDoubled  = rule{"a doubled atom letter", "§1.6"}
+	ruleLoneH    = rule{"an h not written right after f, b, l or r, or that DirectionTokens does not pair", "§9.9"}
+	ruleDoubled  = rule{"a doubled atom letter", "§9.10"}
 	ruleExpMods  = rule{"x, e or i on an exponent", "§5.4"}
 	ruleExpLimit = rule{"an exponent above syntax.MaxExponent", "§5.6"}
 	ruleNesting  = rule{"groups nested more than 100 deep", "§9.11"}
@@ -141,7 +153,7 @@ func excluded(s string) []rule {
 			if repeatsLetter(run) {
 				add(ruleRepeated)
 			}
-			if slices.Contains(syntax.DirectionTokens(directionLetters(run)), "h") {
+			if slices.Contains(syntax.DirectionTokens(directionLetters(run)), "h") || hNotAfterDirection(run) {
 				add(ruleLoneH)
 			}
 			if onExponent && strings.ContainsAny(run, "xei") {
@@ -432,6 +444,7 @@ var filtered = []struct {
 	{"hW", ruleLoneH},
 	{"lfhW", ruleLoneH},
 	{"Wh3", ruleLoneH},
+	{"fmhW", ruleLoneH},
 	{"NN", ruleDoubled},
 	{"W(RR)", ruleDoubled},
 	{"Wx3", ruleExpMods},
@@ -458,7 +471,7 @@ func TestFiltered(t *testing.T) {
 		}
 	}
 	// Near misses that every rule lets through.
-	for _, s := range []string{"ciiW", "icdiW", "fhW", "lfW", "NfN", "N-N", "N3N", "(N)N", "W1000", "W01000", "fmhW", "Wfh3", "Wmc0"} {
+	for _, s := range []string{"ciiW", "icdiW", "fhW", "lfW", "NfN", "N-N", "N3N", "(N)N", "W1000", "W01000", "mfhW", "Wfh3", "Wmc0"} {
 		if rules := excluded(s); len(rules) > 0 {
 			t.Errorf("excluded(%q) = %v, want none", s, rules)
 		}
@@ -535,4 +548,15 @@ B = .
 			t.Errorf("Accepts(%q) = %v, want %v", s, got, want)
 		}
 	}
+}
+
+// hNotAfterDirection reports an h in run whose written predecessor is not
+// f, b, l or r (§9.9: fmhW is refused though its direction letters read fh).
+func hNotAfterDirection(run string) bool {
+	for i := 0; i < len(run); i++ {
+		if run[i] == 'h' && (i == 0 || !strings.ContainsRune("fblr", rune(run[i-1]))) {
+			return true
+		}
+	}
+	return false
 }

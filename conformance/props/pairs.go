@@ -28,6 +28,8 @@ func Pairs() []Pair {
 		{Name: "N-rW is quarter-turn symmetric", Clauses: "§6.2", A: "N-rW", B: "N-rW", Sym: &equiv.Rotate90},
 		{Name: "Nfr8 is the rose, as the seed claims", Clauses: "§5.4 §6.1 §2.7", A: "Nfr8", B: "the rose (oracle)", Oracle: Rose, Expected: true},
 		{Name: "(F-lF)r0 is the crooked bishop, as the seed claims", Clauses: "§5.4 §6.1 §2.7", A: "(F-lF)r0", B: "the crooked bishop (oracle)", Oracle: CrookedBishop, Expected: true},
+		{Name: "the rose written out leg by leg is the rose", Clauses: "§6.1 §2.7 §2.4", A: Alternating("N", "fr", "rf", 8) + Alternating("N", "lf", "fl", 8), B: "the rose (oracle)", Oracle: Rose},
+		{Name: "the crooked bishop written out leg by leg is the crooked bishop", Clauses: "§2.7 §2.3", A: Alternating("F", "l", "r", 15) + Alternating("F", "r", "l", 15), B: "the crooked bishop (oracle)", Oracle: CrookedBishop},
 	}
 	// §7.3 K and Q as 8-fold shortcuts.
 	for _, s := range [][3]string{
@@ -68,4 +70,23 @@ func upTo(x string, n int) string {
 		fmt.Fprintf(&b, "%s0%d", x, k)
 	}
 	return b.String()
+}
+
+// Alternating writes the union of the chains X, X-aX, X-aX-bX, … up to n
+// legs, the continuation legs taking directions a and b in turn: the
+// literal 2.0 spelling of circular and crooked riders (spec/findings.md).
+func Alternating(x, a, b string, n int) string {
+	legs := []string{x}
+	for i := 1; i < n; i++ {
+		d := a
+		if i%2 == 0 {
+			d = b
+		}
+		legs = append(legs, d+x)
+	}
+	var out strings.Builder
+	for k := 1; k <= n; k++ {
+		out.WriteString("(" + strings.Join(legs[:k], "-") + ")")
+	}
+	return out.String()
 }

@@ -90,7 +90,8 @@ type state struct {
 	erupted  bool // the eruption of this node's leg has happened (§3.8)
 	gone     bool // the real mover was destroyed (§3.14)
 	steps    int32
-	disp     vec // displacement from the start while hand is unset
+	disp     vec  // displacement from the start while hand is unset
+	axis     int8 // 1 + direction of the first step while hand is unset; 9 oblique
 	carried  board.Piece
 	carryFrm board.Square
 	delta    delta
@@ -418,12 +419,18 @@ func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int,
 		next.rot = nextRot(v, st.rot)
 		if st.hand == 0 {
 			next.disp = st.disp.Add(v.Scale(k))
-			if oblique(next.disp) { // §6.1
+			if next.axis == 0 {
+				next.axis = axisOf(v)
+			}
+			// §6.1 the path becomes chiral when it leaves the line of its
+			// first step (at once if that step is oblique): handedness is
+			// fixed then, by the displacement at that moment.
+			if !onAxis(next.disp, next.axis) {
 				next.hand = 1
-				if handedness(next.disp) && !mutant("no-chirality-flip") {
+				if oblique(next.disp) && handedness(next.disp) && !mutant("no-chirality-flip") {
 					next.hand = 2
 				}
-				next.disp = vec{}
+				next.disp, next.axis = vec{}, 0
 			}
 		}
 	}

@@ -80,6 +80,32 @@ func handedness(d vec) (mirrored bool) {
 	return o.X*d.Y-o.Y*d.X > 0
 }
 
+// axisOf names the line of a first step for §6.1: 1 + its direction
+// for an orthogonal or diagonal step, 9 for an oblique one (whose path is
+// chiral at once).
+func axisOf(v vec) int8 {
+	if oblique(v) {
+		return 9
+	}
+	return 1 + direction(v)%4
+}
+
+// onAxis reports whether d lies on the line through the start along the
+// first step, so that the path so far is its own mirror image (§6.1).
+func onAxis(d vec, axis int8) bool {
+	switch axis {
+	case 1: // up and down
+		return d.X == 0
+	case 2: // up-right and down-left
+		return d.X == d.Y
+	case 3: // left and right
+		return d.Y == 0
+	case 4: // up-left and down-right
+		return d.X == -d.Y
+	}
+	return false
+}
+
 // classIn is the atom's class as seen in a frame: a 45-degree frame makes
 // orthogonal atoms look diagonal and diagonal ones orthogonal (§2.7).
 func classIn(c expand.Class, f frame) expand.Class {

@@ -1,6 +1,8 @@
 package expand
 
 import (
+	"strings"
+
 	"betzacheck/reference/syntax"
 )
 
@@ -13,12 +15,14 @@ type ctx struct {
 	firstDirWhy string
 	firstErupt  bool
 	firstEqual  bool
-	moveStart   bool // the first leg is the first leg of the whole move
+	equalSrc    *syntax.Modifiers // where the e was written
+	moveStart   bool              // the first leg is the first leg of the whole move
 
 	lastModal        Modality
 	cVirgin, dVirgin bool
 	lastModWhy       string
-	final            bool // the last leg ends the move
+	modSrc           *syntax.Modifiers // where the modality was written; nil if implied
+	final            bool              // the last leg ends the move
 
 	moverVirgin bool
 }
@@ -114,7 +118,7 @@ func rightOperand(c ctx) ctx {
 // leftOperand: §4.2 an implied m on the last leg of a left operand of '-';
 // the move goes on after it.
 func leftOperand(c ctx) ctx {
-	c.lastModal, c.cVirgin, c.dVirgin = M, false, false
+	c.lastModal, c.cVirgin, c.dVirgin, c.modSrc = M, false, false, nil
 	if mutant("no-m-default") {
 		c.lastModal = M | C
 	}
@@ -130,7 +134,7 @@ func (e *expander) leg(l *syntax.Leg, c ctx) frag {
 	if _, atom := l.Unit.(*syntax.Atom); !atom || l.Exp != nil {
 		why = "written on the enclosing unit (§7.1)"
 	}
-	c = distribute(l.Mods.Set, c, why)
+	c = distribute(l.Mods, c, why)
 	if l.Exp == nil {
 		return e.unit(l.Unit, c)
 	}
@@ -140,7 +144,11 @@ func (e *expander) leg(l *syntax.Leg, c ctx) frag {
 // distribute: §7.1 prefix letters fill the unspecified items: directions,
 // x and e go to the first leg, modalities to the last leg, a mover-i to
 // the whole move; a leg's own letters are applied last and so win.
-func distribute(s syntax.ModSet, c ctx, why string) ctx {
+func distribute(mods *syntax.Modifiers, c ctx, why string) ctx {
+	s := mods.Set
+	if s.Equal {
+		c.equalSrc = mods
+	}
 	if s.Dirs != "" {
 		c.firstDirs, c.firstDirWhy = directions(s.Dirs), why
 	}
@@ -149,7 +157,7 @@ func distribute(s syntax.ModSet, c ctx, why string) ctx {
 	c.moverVirgin = c.moverVirgin || s.MoverVirgin
 	if s.HasModality() && !(mutant("distributed-modality-dropped") && why != "written") {
 		c.lastModal, c.cVirgin, c.dVirgin = modality(s.Modalities)
-		c.lastModWhy = why
+		c.lastModWhy, c.modSrc = why, mods
 	}
 	return c
 }
@@ -204,7 +212,7 @@ func (e *expander) unit(u syntax.Unit, c ctx) frag {
 func (e *expander) atom(a *syntax.Atom, c ctx) frag {
 	// §9.8 e needs a previous leg.
 	if c.firstEqual && c.moveStart {
-		panic(bailout{&syntax.Error{Offset: a.At, Clause: "§9.8", Msg: "e on the first leg of a move: there is no previous leg to be as long as"}})
+		panic(bailout{&syntax.Error{Offset: letterAt(c.equalSrc, 'e', a.At), Clause: "§9.8", Msg: "e on the first leg of a move: there is no previous leg to be as long as"}})
 	}
 	leg := Leg{
 		Atom:        LookupAtom(a.Letter),
@@ -214,6 +222,7 @@ func (e *expander) atom(a *syntax.Atom, c ctx) frag {
 		CVirgin:     c.cVirgin,
 		DVirgin:     c.dVirgin,
 		ModWhy:      c.lastModWhy,
+		ModSrc:      c.modSrc,
 		MoverVirgin: c.moverVirgin,
 		Erupt:       c.firstErupt,
 		Equal:       c.firstEqual,
@@ -250,7 +259,9 @@ func (e *expander) repeat(l *syntax.Leg, c ctx) frag {
 	}
 	joinModal, joinModWhy := M, "m implied between repeated factors (§5.1)"
 	var joinC, joinD bool
+	var joinSrc *syntax.Modifiers
 	if x.Mods.Set.HasModality() {
+		joinSrc = x.Mods
 		joinModal, joinC, joinD = modality(x.Mods.Set.Modalities)
 		joinModWhy = "written on the exponent (§5.4)"
 	}
@@ -261,7 +272,7 @@ func (e *expander) repeat(l *syntax.Leg, c ctx) frag {
 			fc.firstErupt, fc.firstEqual, fc.moveStart = false, false, false
 		}
 		if !last {
-			fc.lastModal, fc.cVirgin, fc.dVirgin, fc.lastModWhy = joinModal, joinC, joinD, joinModWhy
+			fc.lastModal, fc.cVirgin, fc.dVirgin, fc.lastModWhy, fc.modSrc = joinModal, joinC, joinD, joinModWhy, joinSrc
 			fc.final = false
 		}
 		return e.unit(l.Unit, fc)
@@ -335,7 +346,8 @@ func (p *Program) checkFinalLegs() error {
 		erupted := it.erupted || n.Leg.Erupt
 		if n.End && !erupted {
 			if bad := n.Leg.Modal & (P | T | O | U); bad != 0 {
-				return &syntax.Error{Offset: n.Leg.At, Clause: "§9.7", Msg: finalLegMessage(bad)}
+				letter, msg := finalLegMessage(bad)
+				return &syntax.Error{Offset: letterAt(n.Leg.ModSrc, letter, n.Leg.At), Clause: "§9.7", Msg: msg}
 			}
 		}
 		for _, m := range n.Next {
@@ -345,14 +357,25 @@ func (p *Program) checkFinalLegs() error {
 	return nil
 }
 
-func finalLegMessage(bad Modality) string {
+func finalLegMessage(bad Modality) (byte, string) {
 	switch {
 	case bad&P != 0:
-		return "p on the final leg of a move: the mover cannot stay on an occupied square"
+		return 'p', "expected a modality the mover can end on (m, c or d), found p: it cannot stay on an occupied square"
 	case bad&T != 0:
-		return "t on the final leg of a move: the mover cannot stay on a friend's square"
+		return 't', "expected a modality the mover can end on (m, c or d), found t: it cannot stay on a friend's square"
 	case bad&O != 0:
-		return "o on the final leg of a move: the mover cannot end off the board"
+		return 'o', "expected a modality the mover can end on (m, c or d), found o: it cannot end off the board"
 	}
-	return "u on the final leg of a move: the mover cannot land where it unloads"
+	return 'u', "expected a modality the mover can end on (m, c or d), found u: it cannot land where it unloads"
+}
+
+// letterAt is the offset of letter in the modifier run src, or def when
+// the letter was not written there.
+func letterAt(src *syntax.Modifiers, letter byte, def syntax.Pos) syntax.Pos {
+	if src != nil {
+		if i := strings.IndexByte(src.Text, letter); i >= 0 {
+			return src.At + syntax.Pos(i)
+		}
+	}
+	return def
 }

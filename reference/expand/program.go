@@ -53,6 +53,7 @@ type Leg struct {
 	Erupt            bool // x (§3.8)
 	Equal            bool // e (§3.10)
 	At               syntax.Pos
+	ModSrc           *syntax.Modifiers // where Modal was written; nil if implied
 	// Why records where the directions and the modality came from, for
 	// explain: "written", or the default and its clause.
 	DirWhy, ModWhy string

@@ -26,7 +26,7 @@ func (e *Error) Error() string {
 // Render shows the input with a caret under the offending byte:
 //
 //	error: mRpR-
-//	           ^ expected a leg after '-' (§4.1)
+//	            ^ expected a leg after '-', found end of input (§9.4)
 func (e *Error) Render(src string) string {
 	const prefix = "error: "
 	col := int(e.Offset)

@@ -100,14 +100,12 @@ func isPair(s string) bool {
 // letters to those an exponent may carry (§5.4).
 func analyze(m *Modifiers, onExponent bool) (ModSet, *Error) {
 	var s ModSet
-	var dirOffsets []Pos
 	for i := 0; i < len(m.Text); i++ {
 		c := m.Text[i]
 		at := m.At + Pos(i)
 		switch {
 		case strings.IndexByte(directionLetters, c) >= 0:
 			s.Dirs += string(c)
-			dirOffsets = append(dirOffsets, at)
 		case strings.IndexByte(modalityLetters, c) >= 0:
 			for _, prev := range s.Modalities {
 				if prev.Letter == c {
@@ -137,23 +135,28 @@ func analyze(m *Modifiers, onExponent bool) (ModSet, *Error) {
 			if onExponent {
 				return s, errorf(at, "§5.4", "expected a direction or modality letter on the exponent, found '%c'", c)
 			}
-			return s, errorf(at, "§9.1", "expected a modifier letter (one of %s%sxei), found '%c'", directionLetters, modalityLetters, c)
+			return s, errorf(at, "§9.1", "expected a modifier (one of %s%sxei), an atom or '(', found '%c'", directionLetters, modalityLetters, c)
 		}
 	}
-	// §9.9 h only as the second letter of fh, bh, lh, rh.
-	off := 0
-	for _, tok := range DirectionTokens(s.Dirs) {
-		if tok == "h" {
-			return s, errorf(dirOffsets[off], "§9.9", "expected 'h' after f, b, l or r, found %s", describeBefore(s.Dirs, off))
+	// §9.9 h only as the second letter of fh, bh, lh, rh, written right
+	// after that letter.
+	for i := 0; i < len(m.Text); i++ {
+		if m.Text[i] == 'h' && (i == 0 || strings.IndexByte("fblr", m.Text[i-1]) < 0) {
+			return s, errorf(m.At+Pos(i), "§9.9", "expected f, b, l or r before 'h', found %s", describeBefore(m.Text, i))
 		}
-		off += len(tok)
+	}
+	for _, tok := range DirectionTokens(s.Dirs) {
+		if tok == "h" { // "fhh", or an h whose f was taken by an earlier pair ("lfh")
+			i := strings.LastIndexByte(m.Text, 'h')
+			return s, errorf(m.At+Pos(i), "§9.9", "expected f, b, l or r before 'h', found it already paired")
+		}
 	}
 	return s, nil
 }
 
-func describeBefore(dirs string, off int) string {
-	if off == 0 {
+func describeBefore(text string, i int) string {
+	if i == 0 {
 		return "it first"
 	}
-	return fmt.Sprintf("it after '%c'", dirs[off-1])
+	return fmt.Sprintf("'%c'", text[i-1])
 }

@@ -61,7 +61,7 @@ func Parse(src string) (n *Notation, err error) {
 	n = p.parseNotation()
 	if it := p.peek(); it.tok != tEOF {
 		if it.tok == tRparen {
-			p.fail(it.pos, "§9.5", "unexpected ')' with no matching '('")
+			p.fail(it.pos, "§9.5", "expected a leg or the end of input, found ')' with no matching '('")
 		}
 		p.fail(it.pos, "§9.1", "expected a leg, found %s", describe(it.tok, it.lit))
 	}
@@ -162,9 +162,15 @@ func (p *parser) parseLeg(context string) *Leg {
 		if context != "" {
 			where = " " + context
 		}
-		clause := "§9.4"
-		if it.tok == tIllegal {
+		clause := "§9.4" // §9.4 a '-' with no leg after it (or before it)
+		switch {
+		case it.tok == tIllegal:
 			clause = "§9.1"
+		case context != "":
+		case it.tok == tRparen:
+			clause = "§9.5"
+		case it.tok == tDigits:
+			clause = "§9.6"
 		}
 		p.fail(it.pos, clause, "expected a leg%s, found %s", where, describe(it.tok, it.lit))
 	}
@@ -172,7 +178,7 @@ func (p *parser) parseLeg(context string) *Leg {
 	// §1.6 a doubled atom letter is the classic rider; 2.0 refuses it.
 	if a, ok := leg.Unit.(*Atom); ok && leg.Exp == nil {
 		if nx := p.peek(); nx.tok == tAtom && nx.lit[0] == a.Letter {
-			p.fail(nx.pos, "§1.6", "doubled atom %c%c: Betza 2.0 writes a rider as %c0", a.Letter, a.Letter, a.Letter)
+			p.fail(nx.pos, "§9.10", "expected a different atom after %c, found %c again: Betza 2.0 writes the %c rider as %c0", a.Letter, a.Letter, a.Letter, a.Letter)
 		}
 	}
 	return leg
@@ -207,7 +213,7 @@ func (p *parser) exponent() *Exponent {
 		e.Kind = Exact // §5.2
 		digits = digits[1:]
 		if digits[0] == '0' {
-			p.fail(it.pos+1, "§9.6", "expected a count after the leading zero, found another '0'")
+			p.fail(it.pos+1, "§9.6", "expected a digit 1-9 after the leading zero, found '0'")
 		}
 	default:
 		e.Kind = UpTo // §5.1

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"fmt"
+	"io"
+)
+
+var helpCmd = &command{
+	Name:    "help",
+	Args:    "[COMMAND]",
+	Summary: "list the commands and exit codes, or show one command's flags",
+	Run:     runHelp,
+}
+
+func runHelp(c *command, e *env, args []string) int {
+	if len(args) > 1 {
+		fmt.Fprintln(e.stderr, "betzacheck help: expected at most one command name")
+		return exitUsage
+	}
+	if len(args) == 1 {
+		target := lookup(args[0])
+		if target == nil {
+			fmt.Fprintf(e.stderr, "betzacheck help: unknown command %q\n", args[0])
+			shortUsage(e.stderr)
+			return exitUsage
+		}
+		fmt.Fprintln(e.stdout, target.Summary+".")
+		if target == c {
+			c.usage(e.stdout, nil)
+			return exitOK
+		}
+		// The command's own -h prints its synopsis and flags.
+		target.Run(target, &env{stdin: e.stdin, stdout: io.Discard, stderr: e.stdout}, []string{"-h"})
+		return exitOK
+	}
+	w := e.stdout
+	fmt.Fprintln(w, "betzacheck is the executable definition of Betza 2.0 notation for fairy-chess pieces.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "usage: betzacheck <command> [flags] [arguments]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "commands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-9s %s\n", c.Name, c.Summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Flags may come before or after the operands. 'betzacheck help COMMAND' shows a command's flags.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "exit status:")
+	fmt.Fprintln(w, "  0  pass: the command succeeded and found no failure")
+	fmt.Fprintln(w, "  1  failure found: a bad notation, a failed evaluation or check")
+	fmt.Fprintln(w, "  2  usage or input error: unknown command, bad flag, bad board, position or square")
+	return exitOK
+}

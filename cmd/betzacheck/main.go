@@ -1,0 +1,147 @@
+// Command betzacheck is the command line of the executable Betza 2.0
+// definition: it parses and explains notations, evaluates them on a
+// position, and (in later subcommands) checks other implementations.
+//
+// Exit status: 0 success, 1 a failure was found (a bad notation, a failed
+// check), 2 a usage or input error (unknown subcommand, bad flag, bad
+// position or square).
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+
+// The exit codes, documented by help.
+const (
+	exitOK    = 0 // success
+	exitFail  = 1 // a failure was found: bad notation, failed check
+	exitUsage = 2 // usage or input error
+)
+
+// command is one subcommand. Its Run gets the arguments after the
+// subcommand's name and returns the exit code.
+type command struct {
+	Name    string
+	Args    string // the synopsis after the name: flags and operands
+	Summary string // one line for help
+	Run     func(c *command, e *env, args []string) int
+}
+
+// commands is the dispatch table, in the order help lists them. A new
+// subcommand is a new file defining its *command, in the pattern of
+// version.go (c.flagSet, c.parseArgs, the exit codes above), plus one line
+// here. The table is filled in init because help reads it: a
+// package-level literal would be an initialization cycle.
+var commands []*command
+
+func init() {
+	commands = []*command{
+		parseCmd,
+		explainCmd,
+		movesCmd,
+		versionCmd,
+		helpCmd,
+	}
+}
+
+// env is what a subcommand may touch: its standard streams.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) == 0 {
+		shortUsage(stderr)
+		return exitUsage
+	}
+	name := args[0]
+	if name == "-h" || name == "-help" || name == "--help" {
+		name = "help"
+	}
+	c := lookup(name)
+	if c == nil {
+		fmt.Fprintf(stderr, "betzacheck: unknown command %q\n", args[0])
+		shortUsage(stderr)
+		return exitUsage
+	}
+	return c.Run(c, e, args[1:])
+}
+
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func shortUsage(w io.Writer) {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.Name
+	}
+	fmt.Fprintf(w, "usage: betzacheck <command> [arguments]\ncommands: %s\nRun 'betzacheck help' for details.\n", strings.Join(names, ", "))
+}
+
+// flagSet returns a FlagSet for c that reports errors on e.stderr with
+// c's synopsis.
+func (c *command) flagSet(e *env) *flag.FlagSet {
+	fs := flag.NewFlagSet(c.Name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() { c.usage(e.stderr, fs) }
+	return fs
+}
+
+func (c *command) usage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprintf(w, "usage: betzacheck %s %s\n", c.Name, c.Args)
+	if fs != nil {
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+}
+
+// parseArgs parses flags that may come before or after the operands and
+// checks that there are exactly want operands. On a usage error it has
+// already reported it and returns ok false with the exit code.
+func (c *command) parseArgs(e *env, fs *flag.FlagSet, args []string, want int) (operands []string, code int, ok bool) {
+	rest := args
+	for {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, exitOK, false
+			}
+			return nil, exitUsage, false // flag has printed the error and usage
+		}
+		left := fs.Args()
+		if len(left) == 0 {
+			break
+		}
+		// After "--" every argument is an operand.
+		if consumed := len(rest) - len(left); consumed > 0 && rest[consumed-1] == "--" {
+			operands = append(operands, left...)
+			break
+		}
+		operands = append(operands, left[0])
+		rest = left[1:]
+	}
+	if len(operands) != want {
+		what := "no operands"
+		if want == 1 {
+			what = "one operand"
+		}
+		fmt.Fprintf(e.stderr, "betzacheck %s: expected %s, found %d\n", c.Name, what, len(operands))
+		c.usage(e.stderr, nil)
+		return nil, exitUsage, false
+	}
+	return operands, exitOK, true
+}

@@ -1,0 +1,393 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"betzacheck/reference/board"
+	"betzacheck/reference/eval"
+)
+
+var movesCmd = &command{
+	Name:    "moves",
+	Args:    "[--board WxH] [--position TEXT] --from SQ [--json] [--paths] NOTATION",
+	Summary: "evaluate a notation on a position: draw the board and list every outcome",
+	Run:     runMoves,
+}
+
+// defaultMover is put on an empty --from square: a white piece that has
+// not moved yet (§11.2).
+var defaultMover = board.Piece{Kind: 'X', Color: board.White, Virgin: true}
+
+func runMoves(c *command, e *env, args []string) int {
+	fs := c.flagSet(e)
+	boardFlag := fs.String("board", "8x8", "board size `WxH`, each side 1..26")
+	posFlag := fs.String("position", "", "piece placement `TEXT` (ranks from the top, '/' between them, digits for empty runs, upper case white, lower case black, '*' after a piece that has not moved); default an empty board")
+	fromFlag := fs.String("from", "", "the mover's `square` (required); an empty square gets a white X that has not moved")
+	jsonFlag := fs.Bool("json", false, "print one JSON object instead of the diagram")
+	pathsFlag := fs.Bool("paths", false, "also print the squares each path of an outcome visited")
+	ops, code, ok := c.parseArgs(e, fs, args, 1)
+	if !ok {
+		return code
+	}
+	src := ops[0]
+
+	size, err := board.ParseSize(*boardFlag)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "betzacheck moves: --board: %v\n", err)
+		return exitUsage
+	}
+	pos := board.NewPosition(size)
+	if *posFlag != "" {
+		pos, err = board.ParsePosition(size, *posFlag)
+		if err != nil {
+			reportPositionError(e.stderr, *posFlag, err)
+			return exitUsage
+		}
+	}
+	if *fromFlag == "" {
+		fmt.Fprintln(e.stderr, "betzacheck moves: --from is required")
+		c.usage(e.stderr, nil)
+		return exitUsage
+	}
+	from, err := board.ParseSquare(*fromFlag)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "betzacheck moves: --from: %v\n", err)
+		return exitUsage
+	}
+	if !size.Contains(from) {
+		fmt.Fprintf(e.stderr, "betzacheck moves: --from: square %s is off the %s board\n", from, size)
+		return exitUsage
+	}
+	if pos.At(from).Empty() {
+		pos.Set(from, defaultMover)
+	}
+
+	prog, code := compile(e.stderr, src)
+	if prog == nil {
+		return code
+	}
+	outs, err := prog.Moves(pos, from, eval.Options{Paths: *pathsFlag})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "error: %s: %v\n", src, err)
+		return exitFail
+	}
+	if *jsonFlag {
+		return writeMovesJSON(e.stdout, src, pos, from, outs, *pathsFlag)
+	}
+	writeMovesText(e.stdout, pos, from, outs, *pathsFlag)
+	return exitOK
+}
+
+// reportPositionError shows a placement error with a caret under the
+// offending character, like a notation error.
+func reportPositionError(w io.Writer, text string, err error) {
+	var perr *board.Error
+	if !errors.As(err, &perr) {
+		fmt.Fprintf(w, "betzacheck moves: --position: %v\n", err)
+		return
+	}
+	const prefix = "error: --position "
+	col := min(max(perr.Offset, 0), len(text))
+	col = len([]rune(text[:col]))
+	fmt.Fprintf(w, "%s%s\n%s^ %s (§11.3)\n", prefix, text, strings.Repeat(" ", len(prefix)+col), perr.Msg)
+}
+
+// effect is an outcome read in words: where the mover ends, what it
+// captures there, what else is removed or put.
+type effect struct {
+	to        *board.Square
+	stays     bool // the mover ends on its own square
+	captures  bool // the mover lands on a square that held another piece
+	removed   []board.Square
+	put       []eval.Change
+	destroyed bool // the mover is gone
+}
+
+func describe(pos *board.Position, from board.Square, o eval.Outcome) effect {
+	ef := effect{to: o.To, destroyed: o.To == nil}
+	if o.To != nil {
+		ef.stays = *o.To == from
+		ef.captures = !ef.stays && !pos.At(*o.To).Empty()
+	}
+	for _, ch := range o.Changes {
+		before := pos.At(ch.Square)
+		switch {
+		case o.To != nil && ch.Square == *o.To:
+			// the mover's destination
+		case o.To != nil && ch.Square == from && ch.Piece.Empty():
+			// the mover left its square
+		case ch.Piece.Empty() && !before.Empty():
+			ef.removed = append(ef.removed, ch.Square)
+		case !ch.Piece.Empty():
+			ef.put = append(ef.put, ch)
+		}
+	}
+	return ef
+}
+
+// words is the outcome in plain words, e.g. "e5: captures on e5" or
+// "d4 (stays): removes c5, e5". A removal is not called a burn or a
+// capture: the outcome alone does not say which leg made it.
+func (ef effect) words() string {
+	var head string
+	var parts []string
+	switch {
+	case ef.destroyed:
+		head = "(destroyed)"
+	case ef.stays:
+		head = ef.to.String() + " (stays)"
+	default:
+		head = ef.to.String()
+		if ef.captures {
+			parts = append(parts, "captures on "+ef.to.String())
+		} else {
+			parts = append(parts, "moves to "+ef.to.String())
+		}
+	}
+	if len(ef.removed) > 0 {
+		parts = append(parts, "removes "+squareList(ef.removed))
+	}
+	for _, p := range ef.put {
+		parts = append(parts, fmt.Sprintf("puts %s on %s", p.Piece, p.Square))
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "stays on "+ef.to.String())
+	}
+	return head + ": " + strings.Join(parts, "; ")
+}
+
+func squareList(sqs []board.Square) string {
+	names := make([]string, len(sqs))
+	for i, q := range sqs {
+		names[i] = q.String()
+	}
+	return strings.Join(names, ", ")
+}
+
+// The marks of the diagram, one per square, from the union of outcomes.
+type mark uint8
+
+const (
+	markDest     mark = 1 << iota // the mover may land here (an empty square)
+	markCapture                   // the mover may land here, capturing
+	markRemoved                   // a piece removed without the mover landing here
+	markPut                       // a carried piece may be put here
+	markStay                      // the mover may stay on its square
+	markDestroys                  // the mover may be destroyed
+)
+
+func writeMovesText(w io.Writer, pos *board.Position, from board.Square, outs []eval.Outcome, paths bool) {
+	size := pos.Size()
+	marks := map[board.Square]mark{}
+	var lines []string
+	for _, o := range outs {
+		ef := describe(pos, from, o)
+		switch {
+		case ef.destroyed:
+			marks[from] |= markDestroys
+		case ef.stays:
+			marks[from] |= markStay
+		case ef.captures:
+			marks[*ef.to] |= markCapture
+		default:
+			marks[*ef.to] |= markDest
+		}
+		for _, q := range ef.removed {
+			marks[q] |= markRemoved
+		}
+		for _, p := range ef.put {
+			marks[p.Square] |= markPut
+		}
+		lines = append(lines, ef.words())
+		if paths {
+			for _, p := range o.Paths {
+				lines = append(lines, "    path: "+squareList(p))
+			}
+		}
+	}
+
+	rankWidth := len(fmt.Sprint(size.H))
+	var used mark
+	others := false
+	for r := size.H - 1; r >= 0; r-- {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%*d ", rankWidth, r+1)
+		for f := 0; f < size.W; f++ {
+			q := board.Square{File: f, Rank: r}
+			cell, m := cellText(pos, from, q, marks[q])
+			used |= m
+			if q != from && !pos.At(q).Empty() {
+				others = true
+			}
+			b.WriteString(cell)
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+	var b strings.Builder
+	b.WriteString(strings.Repeat(" ", rankWidth+1))
+	for f := 0; f < size.W; f++ {
+		fmt.Fprintf(&b, " %c ", 'a'+f)
+	}
+	fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	fmt.Fprintln(w)
+
+	mover := pos.At(from)
+	state := "has not moved"
+	if !mover.Virgin {
+		state = "has moved"
+	}
+	letter := mover.String()[:1]
+	legend := []struct {
+		m    mark
+		text string
+	}{
+		{0, fmt.Sprintf(" %s   the mover on %s (%s, %s)", letter, from, mover.Color, state)},
+		{markStay, fmt.Sprintf("<%s>  the mover may stay on its square", letter)},
+		{markDestroys, fmt.Sprintf("{%s}  the mover may be destroyed", letter)},
+		{markDest, " *   the mover may move here"},
+		{markCapture, "(p)  the mover may capture here"},
+		{markRemoved, "[p]  a piece removed without the mover landing here (burned, locust, destroyed)"},
+		{markPut, " +   a carried piece may be put here"},
+	}
+	for _, l := range legend {
+		if l.m == 0 || used&l.m != 0 {
+			fmt.Fprintln(w, l.text)
+		}
+	}
+	if others {
+		fmt.Fprintln(w, " p   other pieces: upper case white, lower case black")
+	}
+	fmt.Fprintln(w)
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
+	}
+	switch len(outs) {
+	case 0:
+		fmt.Fprintln(w, "no outcomes")
+	case 1:
+		fmt.Fprintln(w, "1 outcome")
+	default:
+		fmt.Fprintf(w, "%d outcomes\n", len(outs))
+	}
+}
+
+// cellText is the three-character cell of q and the marks it shows.
+func cellText(pos *board.Position, from, q board.Square, m mark) (string, mark) {
+	p := pos.At(q)
+	content := "."
+	if !p.Empty() {
+		content = p.String()[:1]
+	}
+	switch {
+	case q == from && m&markStay != 0:
+		return "<" + content + ">", markStay
+	case q == from && m&markDestroys != 0:
+		return "{" + content + "}", markDestroys
+	case m&markCapture != 0:
+		return "(" + content + ")", markCapture
+	case m&markDest != 0 && p.Empty():
+		return " * ", markDest
+	case m&markRemoved != 0:
+		return "[" + content + "]", markRemoved
+	case m&markPut != 0 && p.Empty():
+		return " + ", markPut
+	}
+	return " " + content + " ", 0
+}
+
+// jsonMoves is the --json output: one object.
+type jsonMoves struct {
+	Notation string        `json:"notation"`
+	Board    string        `json:"board"`
+	From     string        `json:"from"`
+	Outcomes []jsonOutcome `json:"outcomes"`
+}
+
+type jsonOutcome struct {
+	To      *string     `json:"to"`
+	Changes jsonChanges `json:"changes"`
+	Paths   [][]string  `json:"paths,omitempty"`
+}
+
+// jsonChanges is an object from square to content after, in the order of
+// eval (by rank, then file).
+type jsonChanges []eval.Change
+
+func (cs jsonChanges) MarshalJSON() ([]byte, error) {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, c := range cs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(c.Square.String())
+		v, _ := json.Marshal(c.Piece.String())
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return []byte(b.String()), nil
+}
+
+func writeMovesJSON(w io.Writer, src string, pos *board.Position, from board.Square, outs []eval.Outcome, paths bool) int {
+	doc := jsonMoves{Notation: src, Board: pos.Size().String(), From: from.String(), Outcomes: []jsonOutcome{}}
+	for _, o := range outs {
+		jo := jsonOutcome{Changes: jsonChanges(o.Changes)}
+		if o.To != nil {
+			s := o.To.String()
+			jo.To = &s
+		}
+		if paths {
+			jo.Paths = [][]string{}
+			for _, p := range o.Paths {
+				names := make([]string, len(p))
+				for i, q := range p {
+					names[i] = q.String()
+				}
+				jo.Paths = append(jo.Paths, names)
+			}
+		}
+		doc.Outcomes = append(doc.Outcomes, jo)
+	}
+	// One outcome per line: readable, and still a single JSON object.
+	var b strings.Builder
+	field := func(name string, v any, last bool) {
+		k, _ := json.Marshal(name)
+		x, _ := json.Marshal(v)
+		fmt.Fprintf(&b, "  %s: %s", k, x)
+		if !last {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("{\n")
+	field("notation", doc.Notation, false)
+	field("board", doc.Board, false)
+	field("from", doc.From, false)
+	if len(doc.Outcomes) == 0 {
+		b.WriteString("  \"outcomes\": []\n}\n")
+	} else {
+		b.WriteString("  \"outcomes\": [\n")
+		for i, o := range doc.Outcomes {
+			x, err := json.Marshal(o)
+			if err != nil {
+				fmt.Fprintf(w, "betzacheck moves: %v\n", err)
+				return exitFail
+			}
+			b.WriteString("    ")
+			b.Write(x)
+			if i < len(doc.Outcomes)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString("  ]\n}\n")
+	}
+	io.WriteString(w, b.String())
+	return exitOK
+}
