@@ -1,0 +1,48 @@
+// Package dialect is the contract between betzacheck's core (Betza 2.0,
+// package reference) and the other notations people write pieces in: each
+// dialect reads its own text into Betza 2.0 and, where it can, writes Betza
+// 2.0 back in its own terms. The implementations live in the packages below
+// this one (bracket, classic, spanish); package translate lists them.
+package dialect
+
+import "fmt"
+
+// Dialect is one notation.
+type Dialect interface {
+	// Name is the dialect's name in the protocol and on the command line:
+	// "betza2", "bracket", "betza-classic", "spanish".
+	Name() string
+	// ToBetza2 translates src into an equivalent Betza 2.0 notation. Errors
+	// are *Error (located in src) or *NoEquivalentError.
+	ToBetza2(src string) (string, error)
+	// FromBetza2 writes a Betza 2.0 notation in this dialect, or returns a
+	// *NoEquivalentError naming the part that has no equivalent.
+	FromBetza2(src string) (string, error)
+}
+
+// Error is a syntax error in a dialect's text: the byte offset, what was
+// expected and what was found, and the clause of the dialect's spec.
+type Error struct {
+	Dialect string
+	Offset  int
+	Msg     string
+	Clause  string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s: offset %d: %s (%s)", e.Dialect, e.Offset, e.Msg, e.Clause)
+}
+
+// NoEquivalentError says which part of a notation the target dialect
+// cannot express (or, for evaluation, which part the reference cannot
+// evaluate, such as a teleporter's free-text zone), and why.
+type NoEquivalentError struct {
+	From, To string
+	Part     string // the construct, as written in the source
+	Offset   int    // where it starts in the source, -1 if unknown
+	Reason   string
+}
+
+func (e *NoEquivalentError) Error() string {
+	return fmt.Sprintf("%s has no equivalent in %s: %s", e.Part, e.To, e.Reason)
+}
