@@ -46,6 +46,8 @@ func init() {
 		parseCmd,
 		explainCmd,
 		movesCmd,
+		equivCmd,
+		fuzzCmd,
 		versionCmd,
 		helpCmd,
 	}
@@ -135,10 +137,7 @@ func (c *command) parseArgs(e *env, fs *flag.FlagSet, args []string, want int) (
 		rest = left[1:]
 	}
 	if len(operands) != want {
-		what := "no operands"
-		if want == 1 {
-			what = "one operand"
-		}
+		what := [...]string{"no operands", "one operand", "two operands"}[min(want, 2)]
 		fmt.Fprintf(e.stderr, "betzacheck %s: expected %s, found %d\n", c.Name, what, len(operands))
 		c.usage(e.stderr, nil)
 		return nil, exitUsage, false

@@ -102,12 +102,63 @@ func CorpusCase(name, notation, clauses, why string, p equiv.Position) string {
 	return b.String()
 }
 
+// Subject is one generated case: a notation, compiled once, and a
+// position, with the notation's outcomes there computed once and shared by
+// every law.
+type Subject struct {
+	Notation string
+	Position equiv.Position
+	prog     *reference.Program
+	mover    equiv.Mover
+	keys     []string
+	err      error
+	done     bool
+}
+
+// NewSubject compiles the notation; it fails only if the notation does not
+// compile.
+func NewSubject(notation string, p equiv.Position) (*Subject, error) {
+	prog, err := reference.Compile(notation)
+	if err != nil {
+		return nil, err
+	}
+	return &Subject{Notation: notation, Position: p, prog: prog, mover: equiv.Program(prog)}, nil
+}
+
+// outcomes are the subject's outcome keys on its position, computed once.
+func (s *Subject) outcomes(p equiv.Position) ([]string, error) {
+	if !s.done {
+		s.keys, s.err = s.mover(s.Position)
+		s.done = true
+	}
+	return s.keys, s.err
+}
+
+// against compares the subject's outcomes with other on the subject's
+// position.
+func (s *Subject) against(name string, other equiv.Mover, otherName string) string {
+	base := equiv.Mover(s.outcomes)
+	if cx := equiv.Compare(base, other, s.Position); cx != nil {
+		return cx.Report(name, otherName)
+	}
+	return ""
+}
+
 // Law is a law over generated notations: Check returns "" when it holds
-// for the notation on the position, else a description of the failure.
+// for the subject, else a description of the failure.
 type Law struct {
 	Name    string
 	Clauses string
-	Check   func(notation string, p equiv.Position) string
+	Check   func(s *Subject) string
+}
+
+// CheckOn runs the law on a notation and a position.
+func (l Law) CheckOn(notation string, p equiv.Position) string {
+	s, err := NewSubject(notation, p)
+	if err != nil {
+		return fmt.Sprintf("%q does not compile: %v", notation, err)
+	}
+	return l.Check(s)
 }
 
 // Laws are the laws over generated notations.
@@ -121,54 +172,33 @@ var Laws = []Law{
 	{"explicit-defaults", "§4.2 §4.3 §4.4 §5.1 §7.1", explicitDefaults},
 }
 
-func outcomes(src string, p equiv.Position) ([]string, string) {
+// other compiles a second notation for a law, or describes why it cannot.
+func other(src string) (equiv.Mover, string) {
 	m, err := equiv.Notation(src)
 	if err != nil {
 		return nil, fmt.Sprintf("%q does not compile: %v", src, err)
 	}
-	keys, err := m(p)
-	if err != nil {
-		return nil, "error: " + err.Error()
-	}
-	return keys, ""
-}
-
-func differ(nameA, a, nameB, b string, p equiv.Position) string {
-	ma, err := equiv.Notation(a)
-	if err != nil {
-		return fmt.Sprintf("%q does not compile: %v", a, err)
-	}
-	mb, err := equiv.Notation(b)
-	if err != nil {
-		return fmt.Sprintf("%q does not compile: %v", b, err)
-	}
-	if cx := equiv.Compare(ma, mb, p); cx != nil {
-		return cx.Report(nameA+" "+a, nameB+" "+b)
-	}
-	return ""
+	return m, ""
 }
 
 // roundTrip: §8.1 printing the canonical form keeps the meaning.
-func roundTrip(src string, p equiv.Position) string {
-	prog, err := reference.Compile(src)
-	if err != nil {
-		return err.Error()
+func roundTrip(s *Subject) string {
+	printed := s.prog.Canonical()
+	m, msg := other(printed)
+	if m == nil {
+		return msg
 	}
-	return differ("written", src, "printed", prog.Canonical(), p)
+	return s.against("written "+s.Notation, m, "printed "+printed)
 }
 
-func printIdempotent(src string, _ equiv.Position) string {
-	n, err := syntax.Parse(src)
-	if err != nil {
-		return err.Error()
-	}
-	once := syntax.Print(n)
+func printIdempotent(s *Subject) string {
+	once := syntax.Print(s.prog.AST)
 	m, err := syntax.Parse(once)
 	if err != nil {
 		return fmt.Sprintf("printed form %q does not parse: %v", once, err)
 	}
 	if twice := syntax.Print(m); twice != once {
-		return fmt.Sprintf("print(%q) = %q, print again = %q", src, once, twice)
+		return fmt.Sprintf("print(%q) = %q, print again = %q", s.Notation, once, twice)
 	}
 	return ""
 }
@@ -176,19 +206,12 @@ func printIdempotent(src string, _ equiv.Position) string {
 // symmetric: a notation without the given direction letters moves the
 // same way on the image of any position (§2.1: directions are the only
 // thing tied to the board's orientation).
-func symmetric(y equiv.Symmetry, letters string) func(string, equiv.Position) string {
-	return func(src string, p equiv.Position) string {
-		if hasDirections(src, letters) {
+func symmetric(y equiv.Symmetry, letters string) func(*Subject) string {
+	return func(s *Subject) string {
+		if hasDirections(s.Notation, letters) {
 			return ""
 		}
-		m, err := equiv.Notation(src)
-		if err != nil {
-			return err.Error()
-		}
-		if cx := equiv.Compare(m, Imaged(m, y), p); cx != nil {
-			return cx.Report(src, src+" on the "+y.Name+" image")
-		}
-		return ""
+		return s.against(s.Notation, Imaged(s.mover, y), s.Notation+" on the "+y.Name+" image")
 	}
 }
 
@@ -204,12 +227,8 @@ func hasDirections(src, letters string) bool {
 
 // explicitDefaults: writing every implied m, f, mc and every distributed
 // letter out, leg by leg, changes nothing (§4.2–§4.4, §5.1, §7.1).
-func explicitDefaults(src string, p equiv.Position) string {
-	prog, err := reference.Compile(src)
-	if err != nil {
-		return err.Error()
-	}
-	chains := prog.Prog.Chains(64, 24)
+func explicitDefaults(s *Subject) string {
+	chains := s.prog.Prog.Chains(64, 24)
 	if len(chains) == 0 || len(chains) == 64 {
 		return ""
 	}
@@ -218,5 +237,10 @@ func explicitDefaults(src string, p equiv.Position) string {
 			return "" // an unbounded loop has no finite explicit form
 		}
 	}
-	return differ("written", src, "explicit", strings.Join(chains, ""), p)
+	explicit := strings.Join(chains, "")
+	m, msg := other(explicit)
+	if m == nil {
+		return msg
+	}
+	return s.against("written "+s.Notation, m, "explicit "+explicit)
 }

@@ -62,7 +62,7 @@ func TestLaws(t *testing.T) {
 	for _, law := range props.Laws {
 		t.Run(law.Name, func(t *testing.T) {
 			property := prop.ForAll(func(n string, p equiv.Position) string {
-				if msg := law.Check(n, p); msg != "" {
+				if msg := law.CheckOn(n, p); msg != "" {
 					return msg + "\nready-to-add corpus case:\n" +
 						props.CorpusCase(law.Name, n, law.Clauses, "TODO: reason checked by hand", p)
 				}
