@@ -154,10 +154,14 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 		init = append(init, state{node: int32(n), sq: from, rot: rot, delta: start, path: s.pathStep("", from)})
 	}
 	s.explore(init, false)
-	for _, o := range s.outcomes {
-		out = append(out, *o)
+	keys := make([]string, 0, len(s.outcomes))
+	for k := range s.outcomes {
+		keys = append(keys, k)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
+	sort.Strings(keys)
+	for _, k := range keys {
+		out = append(out, *s.outcomes[k])
+	}
 	return out, nil
 }
 

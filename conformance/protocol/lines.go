@@ -1,0 +1,65 @@
+package protocol
+
+import (
+	"bufio"
+	"errors"
+	"io"
+)
+
+// errTooLong reports a line longer than the reader's bound.
+var errTooLong = errors.New("line too long")
+
+// errPartial reports bytes at the end of the input with no newline after
+// them.
+var errPartial = errors.New("partial line at end of input")
+
+// readLine reads one line of at most max bytes (the newline and a '\r'
+// before it not counted) and returns it without its end. A longer line
+// gives errTooLong, with the rest of the line skipped if skip is set and
+// left unread otherwise; bytes then end of input give errPartial with
+// those bytes; end of input at a line start gives io.EOF.
+func readLine(br *bufio.Reader, max int, skip bool) ([]byte, error) {
+	var line []byte
+	for {
+		frag, err := br.ReadSlice('\n')
+		line = append(line, frag...)
+		n := len(line)
+		if err == nil {
+			n-- // the newline
+		}
+		if n > max+1 || n == max+1 && line[max] != '\r' {
+			if skip && err != nil {
+				if err := skipLine(br); err != nil && !errors.Is(err, io.EOF) {
+					return nil, err
+				}
+			}
+			return nil, errTooLong
+		}
+		switch {
+		case err == nil:
+			line = line[:len(line)-1]
+			if len(line) > 0 && line[len(line)-1] == '\r' {
+				line = line[:len(line)-1]
+			}
+			return line, nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF):
+			if len(line) == 0 {
+				return nil, io.EOF
+			}
+			return line, errPartial
+		}
+		return line, err
+	}
+}
+
+// skipLine discards input up to and including the next newline.
+func skipLine(br *bufio.Reader) error {
+	for {
+		_, err := br.ReadSlice('\n')
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return err
+		}
+	}
+}

@@ -1,0 +1,25 @@
+//go:build unix
+
+package protocol
+
+import (
+	"os/exec"
+	"syscall"
+)
+
+// isolate puts the implementation in a process group of its own, so that
+// killing it also kills what it started (a shell wrapper's children).
+func isolate(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+}
+
+// killTree kills the implementation's process group.
+func killTree(cmd *exec.Cmd) error {
+	if cmd.Process == nil {
+		return nil
+	}
+	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); err != nil {
+		return cmd.Process.Kill()
+	}
+	return nil
+}

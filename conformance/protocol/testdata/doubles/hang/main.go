@@ -1,0 +1,37 @@
+// Command hang answers right but never answers the request with id -at
+// (2); with -at 0 it never answers the handshake; with -deaf it answers
+// the handshake and then never reads its input again.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+
+	"betzacheck/conformance/protocol"
+	"betzacheck/conformance/protocol/testdata/doubles/internal/double"
+)
+
+var (
+	at   = flag.Int("at", 2, "the request id to hang on")
+	deaf = flag.Bool("deaf", false, "stop reading after the handshake")
+)
+
+func main() {
+	flag.Parse()
+	switch {
+	case *at == 0:
+		double.Hang()
+	case *deaf:
+		bufio.NewReader(os.Stdin).ReadBytes('\n')
+		fmt.Printf(`{"id":0,"name":"deaf","version":"test","protocol":%d,"dialects":["betza2"],"level":"paths"}`+"\n", protocol.Version)
+		double.Hang()
+	}
+	double.Run("hang", func(c *double.Conn, req protocol.MovesRequest, right protocol.Reply) {
+		if req.ID == *at {
+			double.Hang()
+		}
+		c.Reply(right)
+	})
+}
