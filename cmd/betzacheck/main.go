@@ -48,6 +48,8 @@ func init() {
 		movesCmd,
 		equivCmd,
 		fuzzCmd,
+		conformCmd,
+		serveCmd,
 		versionCmd,
 		helpCmd,
 	}
@@ -136,7 +138,7 @@ func (c *command) parseArgs(e *env, fs *flag.FlagSet, args []string, want int) (
 		operands = append(operands, left[0])
 		rest = left[1:]
 	}
-	if len(operands) != want {
+	if want >= 0 && len(operands) != want {
 		what := [...]string{"no operands", "one operand", "two operands"}[min(want, 2)]
 		fmt.Fprintf(e.stderr, "betzacheck %s: expected %s, found %d\n", c.Name, what, len(operands))
 		c.usage(e.stderr, nil)

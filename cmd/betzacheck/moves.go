@@ -13,7 +13,7 @@ import (
 
 var movesCmd = &command{
 	Name:    "moves",
-	Args:    "[--board WxH] [--position TEXT] --from SQ [--json] [--paths] NOTATION",
+	Args:    "[--board WxH] [--position TEXT] --from SQ [--json] [--paths] [--svg FILE] NOTATION",
 	Summary: "evaluate a notation on a position: draw the board and list every outcome",
 	Run:     runMoves,
 }
@@ -29,6 +29,7 @@ func runMoves(c *command, e *env, args []string) int {
 	fromFlag := fs.String("from", "", "the mover's `square` (required); an empty square gets a white X that has not moved")
 	jsonFlag := fs.Bool("json", false, "print one JSON object instead of the diagram")
 	pathsFlag := fs.Bool("paths", false, "also print the squares each path of an outcome visited")
+	svgFlag := fs.String("svg", "", "also write the diagram as SVG to `FILE`, with the paths drawn when --paths is given")
 	ops, code, ok := c.parseArgs(e, fs, args, 1)
 	if !ok {
 		return code
@@ -74,6 +75,11 @@ func runMoves(c *command, e *env, args []string) int {
 	if err != nil {
 		fmt.Fprintf(e.stderr, "error: %s: %v\n", src, err)
 		return exitFail
+	}
+	if *svgFlag != "" {
+		if code := writeMovesSVG(e, *svgFlag, src, prog, pos, from, outs, *pathsFlag); code != exitOK {
+			return code
+		}
 	}
 	if *jsonFlag {
 		return writeMovesJSON(e.stdout, src, pos, from, outs, *pathsFlag)

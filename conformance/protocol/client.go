@@ -269,7 +269,11 @@ func (c *Client) do(req MovesRequest) Result {
 	case m := <-p.lines:
 		switch {
 		case m.err == nil:
-			reply, desync, err := decodeReply(m.line, req.ID, c.hello.Level)
+			level := c.hello.Level
+			if ValidLevel(req.Level) {
+				level = req.Level // P3.1: the client asked for less detail
+			}
+			reply, desync, err := decodeReply(m.line, req.ID, level)
 			if err != nil {
 				var extra string
 				if desync {

@@ -185,6 +185,8 @@ type MovesRequest struct {
 	Board    string `json:"board"`    // "WxH"
 	Position string `json:"position"` // placement text
 	From     string `json:"from"`     // the mover's square
+	// Level is the most detail the client compares (optional, P3.1).
+	Level string `json:"level,omitempty"`
 }
 
 // NewRequest builds the request for the piece on from in pos (its ID is

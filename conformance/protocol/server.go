@@ -41,6 +41,7 @@ type request struct {
 	Board    string `json:"board"`
 	Position string `json:"position"`
 	From     string `json:"from"`
+	Level    string `json:"level"`
 }
 
 // errorLine is an error reply whose id may be null (a request whose id
@@ -125,8 +126,12 @@ func handle(line []byte, name, version string) (reply any, bye bool) {
 	case OpBye:
 		return nil, true
 	case OpMoves:
-		return Answer(MovesRequest{ID: id, Op: req.Op, Dialect: req.Dialect, Notation: req.Notation,
-			Board: req.Board, Position: req.Position, From: req.From}), false
+		level := req.Level
+		if !ValidLevel(level) {
+			level = ServeLevel
+		}
+		return AnswerAt(MovesRequest{ID: id, Op: req.Op, Dialect: req.Dialect, Notation: req.Notation,
+			Board: req.Board, Position: req.Position, From: req.From}, level), false
 	}
 	return Reply{ID: id, Error: &ErrorReply{Kind: KindUnsupported,
 		Message: fmt.Sprintf("unknown op %q (protocol %d has hello, moves and bye)", req.Op, Version)}}, false
@@ -139,7 +144,11 @@ func badRequest(format string, args ...any) *ErrorReply {
 // Answer is the reference's reply to req at level paths, with the error
 // kinds described at Serve. It never panics: a panic of the reference is
 // an internal error.
-func Answer(req MovesRequest) (reply Reply) {
+func Answer(req MovesRequest) Reply { return AnswerAt(req, LevelPaths) }
+
+// AnswerAt is Answer at a level: below paths the search merges paths and
+// is much cheaper.
+func AnswerAt(req MovesRequest, level string) (reply Reply) {
 	reply.ID = req.ID
 	defer func() {
 		if r := recover(); r != nil {
@@ -160,12 +169,12 @@ func Answer(req MovesRequest) (reply Reply) {
 		reply.Error = compileError(err)
 		return reply
 	}
-	outs, err := prog.Moves(pos, from, eval.Options{Paths: true})
+	outs, err := prog.Moves(pos, from, eval.Options{Paths: level == LevelPaths})
 	if err != nil {
 		reply.Error = evalError(err)
 		return reply
 	}
-	reply.Outcomes = WireOutcomes(outs, pos, from, LevelPaths)
+	reply.Outcomes = WireOutcomes(outs, pos, from, level)
 	return reply
 }
 

@@ -7,6 +7,7 @@ package eval
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -20,12 +21,18 @@ type Options struct {
 	// are then part of the search state, so the search can grow with the
 	// number of paths rather than the number of squares.
 	Paths bool
-	// MaxStates bounds the search states visited; 0 means DefaultMaxStates.
+	// MaxStates bounds the search states visited; 0 means DefaultMaxStates,
+	// or DefaultMaxPathStates when Paths is set.
 	MaxStates int
 }
 
-// DefaultMaxStates is the search-state limit of §5.6.
-const DefaultMaxStates = 1_000_000
+// The search-state limits of §5.6 and §12.3. With paths every path is a
+// state of its own, so the limit is lower: a loop such as aW0 has
+// unboundedly many paths.
+const (
+	DefaultMaxStates     = 1_000_000
+	DefaultMaxPathStates = 100_000
+)
 
 // Change is a square whose content a move changes, with its content after.
 type Change struct {
@@ -96,7 +103,7 @@ type state struct {
 	carryFrm board.Square
 	delta    delta
 	unloads  string // fragment unloads as "from>to;" (§3.15)
-	path     string
+	path     int32  // the path walked so far, interned (Options.Paths); 0 otherwise
 }
 
 type search struct {
@@ -108,6 +115,14 @@ type search struct {
 	states    int
 	outcomes  map[string]*Outcome
 	fragments map[state]fragResult
+	paths     []pathNode         // interned paths: a square and the path before it
+	pathIDs   map[pathNode]int32 // so that equal paths share one id
+}
+
+// pathNode is one step of an interned path; parent 0 is the empty path.
+type pathNode struct {
+	parent int32
+	sq     board.Square
 }
 
 type fragResult struct {
@@ -129,9 +144,13 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 	}
 	if opt.MaxStates == 0 {
 		opt.MaxStates = DefaultMaxStates
+		if opt.Paths {
+			opt.MaxStates = DefaultMaxPathStates
+		}
 	}
 	s := &search{prog: prog, pos: pos, from: from, mover: mover, opt: opt,
-		outcomes: map[string]*Outcome{}, fragments: map[state]fragResult{}}
+		outcomes: map[string]*Outcome{}, fragments: map[state]fragResult{},
+		paths: []pathNode{{}}, pathIDs: map[pathNode]int32{}}
 	defer func() {
 		if r := recover(); r != nil {
 			b, ok := r.(bailout)
@@ -151,7 +170,7 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 	start := delta("").set(from, board.Piece{})
 	var init []state
 	for _, n := range prog.Starts {
-		init = append(init, state{node: int32(n), sq: from, rot: rot, delta: start, path: s.pathStep("", from)})
+		init = append(init, state{node: int32(n), sq: from, rot: rot, delta: start, path: s.pathStep(0, from)})
 	}
 	s.explore(init, false)
 	keys := make([]string, 0, len(s.outcomes))
@@ -165,11 +184,30 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 	return out, nil
 }
 
-func (s *search) pathStep(path string, q board.Square) string {
+// pathStep returns the id of path extended by q. Interning keeps equal
+// paths one state and memory linear in the states, however long the paths.
+func (s *search) pathStep(path int32, q board.Square) int32 {
 	if !s.opt.Paths {
-		return ""
+		return 0
 	}
-	return path + string([]byte{byte(q.File + 64), byte(q.Rank + 64)})
+	n := pathNode{path, q}
+	if id, ok := s.pathIDs[n]; ok {
+		return id
+	}
+	id := int32(len(s.paths))
+	s.paths = append(s.paths, n)
+	s.pathIDs[n] = id
+	return id
+}
+
+// squares unfolds an interned path.
+func (s *search) squares(path int32) []board.Square {
+	var out []board.Square
+	for ; path != 0; path = s.paths[path].parent {
+		out = append(out, s.paths[path].sq)
+	}
+	slices.Reverse(out)
+	return out
 }
 
 // explore runs the graph from init. In the real move (fragment false) it
@@ -240,7 +278,7 @@ func (s *search) land(st state) {
 	s.record(to, d, st.path)
 }
 
-func (s *search) record(to *board.Square, d delta, path string) {
+func (s *search) record(to *board.Square, d delta, path int32) {
 	o := Outcome{To: to}
 	d.each(func(q board.Square, p board.Piece) {
 		if s.pos.At(q) != p {
@@ -254,11 +292,7 @@ func (s *search) record(to *board.Square, d delta, path string) {
 		s.outcomes[key] = prev
 	}
 	if s.opt.Paths {
-		var p []board.Square
-		for i := 0; i+1 < len(path); i += 2 {
-			p = append(p, board.Square{File: int(path[i]) - 64, Rank: int(path[i+1]) - 64})
-		}
-		prev.Paths = append(prev.Paths, p)
+		prev.Paths = append(prev.Paths, s.squares(path))
 	}
 }
 
@@ -285,7 +319,7 @@ func (s *search) erupt(st state) {
 // eruption state.
 func (s *search) withFragments(st state) state {
 	key := st
-	key.path = ""
+	key.path = 0
 	r, ok := s.fragments[key]
 	if !ok {
 		r = s.runFragments(st)
@@ -304,7 +338,7 @@ func (s *search) runFragments(st state) fragResult {
 	f.erupted = true
 	// Decision §3.15: fragments start with nothing carried.
 	f.carried, f.carryFrm, f.unloads = board.Piece{}, board.Square{}, ""
-	f.path = ""
+	f.path = 0
 	var effect delta
 	moved := map[string]string{} // unload source -> destination
 	for _, d := range s.explore([]state{f}, true) {

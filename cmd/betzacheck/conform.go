@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"betzacheck/conformance/conform"
+	"betzacheck/conformance/protocol"
+)
+
+var conformCmd = &command{
+	Name:    "conform",
+	Args:    "--impl CMD [--generate N] [--seed S] [--level L] [--expect FILE] [--junit FILE] [--json FILE] [CORPUS-DIR]",
+	Summary: "run the corpus and generated cases through an implementation and judge it against the reference",
+	Run:     runConform,
+}
+
+func runConform(c *command, e *env, args []string) int {
+	fs := c.flagSet(e)
+	impl := fs.String("impl", "", `implementation command (run directly, split on spaces), or "reference" for the reference in process`)
+	dir := fs.String("corpus", "", "corpus directory (or give it as the operand; \"\" and no operand: no corpus cases)")
+	generate := fs.Int("generate", 0, "generated cases to add")
+	seed := fs.Int64("seed", time.Now().UnixNano(), "seed of the generated cases")
+	level := fs.String("level", "", "compare at this level at most (destinations, effects, paths)")
+	expect := fs.String("expect", "", "file of known divergences: CASE-ID VERDICT # reason")
+	writeExpect := fs.String("write-expect", "", "write this run's divergences to FILE as an expectation file")
+	junit := fs.String("junit", "", "write a JUnit XML report to FILE")
+	jsonOut := fs.String("json", "", "write a JSON report to FILE")
+	timeout := fs.Duration("timeout", protocol.DefaultTimeout, "time limit per case")
+	verbose := fs.Bool("v", false, "print a line for every case, passes included")
+	diagrams := fs.Int("failures", 5, "failures to show with a diagram")
+	ops, code, ok := c.parseArgs(e, fs, args, -1)
+	if !ok {
+		return code
+	}
+	if len(ops) > 1 || *impl == "" {
+		fmt.Fprintln(e.stderr, "betzacheck conform: expected --impl and at most one corpus directory")
+		c.usage(e.stderr, nil)
+		return exitUsage
+	}
+	if len(ops) == 1 {
+		*dir = ops[0]
+	}
+	if *level != "" && !protocol.ValidLevel(*level) {
+		fmt.Fprintf(e.stderr, "betzacheck conform: --level: expected one of %s, found %q\n", strings.Join(protocol.Levels(), ", "), *level)
+		return exitUsage
+	}
+	var known conform.Expectations
+	if *expect != "" {
+		f, err := os.Open(*expect)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
+			return exitUsage
+		}
+		known, err = conform.ParseExpectations(f)
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(e.stderr, "betzacheck conform: %s: %v\n", *expect, err)
+			return exitUsage
+		}
+	}
+
+	var cases []*conform.Case
+	if *dir != "" {
+		cs, err := conform.CorpusCases(*dir)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "betzacheck conform: corpus: %v\n", err)
+			return exitUsage
+		}
+		cases = append(cases, cs...)
+	}
+	if *generate > 0 {
+		fmt.Fprintf(e.stdout, "seed %d\n", *seed)
+		cs, err := conform.GeneratedCases(*generate, *seed)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
+			return exitUsage
+		}
+		cases = append(cases, cs...)
+	}
+	if len(cases) == 0 {
+		fmt.Fprintln(e.stderr, "betzacheck conform: no cases: give a corpus directory or --generate N")
+		return exitUsage
+	}
+
+	var im conform.Impl = conform.Reference{}
+	if *impl != "reference" {
+		client, err := protocol.Start(context.Background(), strings.Fields(*impl), protocol.Options{Timeout: *timeout, Stderr: io.Discard})
+		if err != nil {
+			fmt.Fprintf(e.stderr, "betzacheck conform: %s: %v\n", *impl, err)
+			return exitUsage
+		}
+		im = client
+	}
+	defer im.Close()
+	conform.Adapt(cases, im.Hello().Dialects, translateInto)
+	rep := conform.Run(context.Background(), im, cases, *level)
+	if known != nil {
+		rep.Apply(known)
+	}
+	rep.WriteText(e.stdout, *verbose, *diagrams)
+	for _, out := range []struct {
+		path  string
+		write func(io.Writer) error
+	}{
+		{*jsonOut, rep.WriteJSON},
+		{*junit, rep.WriteJUnit},
+		{*writeExpect, func(w io.Writer) error { return rep.WriteExpectations(w, known) }},
+	} {
+		if out.path == "" {
+			continue
+		}
+		if err := writeFile(out.path, out.write); err != nil {
+			fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
+			return exitUsage
+		}
+	}
+	if rep.Failed() {
+		return exitFail
+	}
+	return exitOK
+}
+
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// translateInto writes a Betza 2.0 notation in another dialect for an
+// implementation that does not read Betza 2.0.
+func translateInto(dialect, betza2 string) (string, error) {
+	return "", fmt.Errorf("no translation from betza2 into %s yet", dialect)
+}

@@ -1,0 +1,264 @@
+// Package conform runs conformance cases through an implementation under
+// test and judges every case against the reference: the golden corpus
+// (valid cases and the invalid notations that must be rejected) and
+// generated cases, each ending in exactly one verdict (pass, fail,
+// unsupported, error, timeout, crash). Reports are text (a line per
+// non-passing case, a summary per spec clause, the first failures with
+// diagrams), JSON and JUnit XML; an expectation file of known divergences
+// makes a run fail on a change, not on a known difference.
+package conform
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"sort"
+	"strings"
+
+	"github.com/leanovate/gopter"
+
+	"betzacheck/conformance/corpus"
+	"betzacheck/conformance/equiv"
+	"betzacheck/conformance/gen"
+	"betzacheck/conformance/protocol"
+	"betzacheck/grammar"
+	"betzacheck/reference/board"
+)
+
+// Case is one request and the reference's answer to it.
+type Case struct {
+	ID      string   // stable: corpus path and case name, or gen/SEED/INDEX
+	Clauses []string // the clauses the case tests; "generated" for generated ones
+	Request protocol.MovesRequest
+	// Betza2 is the Betza 2.0 notation the reference evaluated; it differs
+	// from Request.Notation when the case was translated into the
+	// implementation's dialect.
+	Betza2 string
+	// Want is the reference's answer, computed by Run at the run's level
+	// (or set beforehand, for tests).
+	Want protocol.Reply
+	// Unsupported, when set, is why the case cannot be asked at all (no
+	// translation into any dialect the implementation reads).
+	Unsupported string
+}
+
+// Impl is an implementation under test: a protocol.Client, or the
+// reference in process (Reference).
+type Impl interface {
+	Hello() protocol.HelloReply
+	Do(protocol.MovesRequest) protocol.Result
+	Close() error
+}
+
+// Reference is the reference interpreter as an Impl, without a process.
+type Reference struct{}
+
+// Hello describes the reference as protocol.Serve does.
+func (Reference) Hello() protocol.HelloReply {
+	return protocol.HelloReply{Name: "betzacheck-reference", Version: "0.1.0", Protocol: protocol.Version,
+		Dialects: protocol.ServeDialects(), Level: protocol.ServeLevel, MaxBoard: protocol.ServeMaxBoard}
+}
+
+// Do answers with protocol.Answer.
+func (Reference) Do(req protocol.MovesRequest) protocol.Result {
+	r := protocol.Answer(req)
+	kind := protocol.ResultOK
+	if r.Error != nil {
+		kind = protocol.ResultError
+	}
+	return protocol.Result{ID: req.ID, Kind: kind, Reply: r}
+}
+
+// Close does nothing.
+func (Reference) Close() error { return nil }
+
+// CorpusCases builds the cases of every Betza 2.0 file under dir: one per
+// position of a valid file, one per invalid file (an empty 8x8 board with a
+// mover on d4, since the notation must be rejected before any position
+// matters).
+func CorpusCases(dir string) ([]*Case, error) {
+	files, err := corpus.Load(dir)
+	if err != nil {
+		return nil, err
+	}
+	var cases []*Case
+	for _, f := range files {
+		if f.Dialect != protocol.DialectBetza2 {
+			continue
+		}
+		id := "corpus/" + strings.TrimSuffix(f.Path, ".txtar")
+		if f.Invalid {
+			pos := board.NewPosition(board.Size{W: 8, H: 8})
+			from := board.Square{File: 3, Rank: 3}
+			pos.Set(from, board.Piece{Kind: 'X', Virgin: true})
+			cases = append(cases, newCase(id, f.Clauses, f.Notation, pos, from))
+			continue
+		}
+		for _, c := range f.Cases {
+			pos, from, err := c.Setup()
+			if err != nil {
+				continue // a case about a bad position has no request to send
+			}
+			cases = append(cases, newCase(id+"/"+c.Name, f.Clauses, f.Notation, pos, from))
+		}
+	}
+	return cases, nil
+}
+
+func newCase(id string, clauses []string, notation string, pos *board.Position, from board.Square) *Case {
+	req := protocol.NewRequest(protocol.DialectBetza2, notation, pos, from)
+	return &Case{ID: id, Clauses: clauses, Request: req, Betza2: notation}
+}
+
+// GeneratedCases draws n cases from seed: Betza 2.0 notations sampled from
+// the grammar on positions with boards of sides 3 to 12. Case i depends
+// only on seed and i.
+func GeneratedCases(n int, seed int64) ([]*Case, error) {
+	g, err := grammar.Betza2()
+	if err != nil {
+		return nil, err
+	}
+	notations, positions := gen.Notation(g, 5, nil), gen.Position(3, 12)
+	var cases []*Case
+	for i := 0; i < n; i++ {
+		params := gopter.DefaultGenParameters()
+		params.Rng = rand.New(rand.NewSource(seed + int64(i)))
+		nv, ok := notations(params).Retrieve()
+		if !ok {
+			continue
+		}
+		pv, _ := positions(params).Retrieve()
+		p := pv.(equiv.Position)
+		cases = append(cases, newCase(fmt.Sprintf("gen/%d/%d", seed, i), []string{"generated"}, nv.(string), p.Pos, p.From))
+	}
+	return cases, nil
+}
+
+// Translator writes a Betza 2.0 notation in a dialect, or says why it
+// cannot (a *dialect.NoEquivalentError, typically).
+type Translator func(dialect, betza2 string) (string, error)
+
+// Adapt prepares cases for an implementation that reads the given
+// dialects: cases stay in Betza 2.0 when it reads that; otherwise each is
+// translated into the first dialect it reads that translate accepts, or
+// marked unsupported with the reason.
+func Adapt(cases []*Case, dialects []string, translate Translator) {
+	for _, d := range dialects {
+		if d == protocol.DialectBetza2 {
+			return
+		}
+	}
+	for _, c := range cases {
+		var reasons []string
+		for _, d := range dialects {
+			if translate == nil {
+				break
+			}
+			text, err := translate(d, c.Betza2)
+			if err == nil {
+				c.Request.Dialect, c.Request.Notation = d, text
+				break
+			}
+			reasons = append(reasons, err.Error())
+		}
+		if c.Request.Dialect == protocol.DialectBetza2 {
+			if len(reasons) == 0 {
+				reasons = []string{"no translation from betza2 into " + strings.Join(dialects, ", ")}
+			}
+			c.Unsupported = strings.Join(reasons, "; ")
+		}
+	}
+}
+
+// Result is one case's verdict.
+type Result struct {
+	Case    *Case
+	Verdict protocol.Verdict
+	Got     protocol.Result
+	// Expected is the verdict the expectation file lists for the case
+	// ("" when it lists none).
+	Expected string
+}
+
+// Unexpected reports whether the result breaks the run: a verdict other
+// than pass or unsupported that the expectation file does not list, or a
+// listed verdict that did not happen.
+func (r *Result) Unexpected() bool {
+	k := r.Verdict.Kind
+	if r.Expected != "" {
+		return k.String() != r.Expected
+	}
+	return k != protocol.VerdictPass && k != protocol.VerdictUnsupported
+}
+
+// Run asks impl every case, in order, and judges each at the level: the
+// lower of level (if set) and the level the implementation declared.
+func Run(ctx context.Context, impl Impl, cases []*Case, level string) *Report {
+	hello := impl.Hello()
+	lv := hello.Level
+	if level != "" && rank(level) < rank(lv) {
+		lv = level
+	}
+	rep := &Report{Impl: hello, Level: lv}
+	for _, c := range cases {
+		var got protocol.Result
+		switch {
+		case ctx.Err() != nil:
+			got = protocol.Result{Kind: protocol.ResultSkipped, Detail: "run stopped: " + ctx.Err().Error()}
+		case c.Unsupported != "":
+			got = protocol.Result{Kind: protocol.ResultSkipped, Detail: c.Unsupported}
+		default:
+			req := c.Request
+			if lv != hello.Level {
+				req.Level = lv
+			}
+			got = impl.Do(req)
+		}
+		if c.Want.Outcomes == nil && c.Want.Error == nil {
+			want := c.Request
+			want.Dialect, want.Notation = protocol.DialectBetza2, c.Betza2
+			c.Want = protocol.AnswerAt(want, lv)
+		}
+		rep.Results = append(rep.Results, &Result{Case: c, Got: got, Verdict: protocol.Judge(c.Want, got, lv)})
+	}
+	return rep
+}
+
+func rank(level string) int {
+	for i, l := range protocol.Levels() {
+		if l == level {
+			return i
+		}
+	}
+	return -1
+}
+
+// position rebuilds a case's position for diagrams.
+func (c *Case) position() (equiv.Position, bool) {
+	size, err := board.ParseSize(c.Request.Board)
+	if err != nil {
+		return equiv.Position{}, false
+	}
+	pos, err := board.ParsePosition(size, c.Request.Position)
+	if err != nil {
+		return equiv.Position{}, false
+	}
+	from, err := board.ParseSquare(c.Request.From)
+	if err != nil {
+		return equiv.Position{}, false
+	}
+	return equiv.Position{Pos: pos, From: from}, true
+}
+
+// clauseKey sorts clause ids numerically (§2.10 after §2.9).
+func clauseKey(c string) string {
+	var b strings.Builder
+	for _, part := range strings.Split(strings.TrimPrefix(c, "§"), ".") {
+		fmt.Fprintf(&b, "%08s.", part)
+	}
+	return b.String()
+}
+
+func sortClauses(cs []string) {
+	sort.Slice(cs, func(i, j int) bool { return clauseKey(cs[i]) < clauseKey(cs[j]) })
+}

@@ -1,0 +1,337 @@
+package conform
+
+import (
+	"bufio"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"betzacheck/conformance/equiv"
+	"betzacheck/conformance/protocol"
+)
+
+// Report is the outcome of a run.
+type Report struct {
+	Impl    protocol.HelloReply
+	Level   string
+	Results []*Result
+	// Stale lists expectation-file entries that no longer happen: a case
+	// that now has another verdict, or an id that names no case.
+	Stale []string
+}
+
+// Counts tallies verdicts by kind name.
+type Counts map[string]int
+
+func (c Counts) add(kind string) { c[kind]++ }
+
+// Totals counts the verdicts of every case.
+func (r *Report) Totals() Counts {
+	t := Counts{}
+	for _, res := range r.Results {
+		t.add(res.Verdict.Kind.String())
+	}
+	return t
+}
+
+// ByClause counts verdicts per clause cited by the cases.
+func (r *Report) ByClause() map[string]Counts {
+	m := map[string]Counts{}
+	for _, res := range r.Results {
+		for _, c := range res.Case.Clauses {
+			if m[c] == nil {
+				m[c] = Counts{}
+			}
+			m[c].add(res.Verdict.Kind.String())
+		}
+	}
+	return m
+}
+
+// Failed reports whether the run breaks: an unexpected verdict or a stale
+// expectation.
+func (r *Report) Failed() bool {
+	if len(r.Stale) > 0 {
+		return true
+	}
+	for _, res := range r.Results {
+		if res.Unexpected() {
+			return true
+		}
+	}
+	return false
+}
+
+var kinds = []string{"pass", "fail", "unsupported", "error", "timeout", "crash"}
+
+// WriteText writes a line per case that did not pass (every case when
+// verbose), the summary per clause, the first maxDiagrams failures with a
+// diagram, and the totals.
+func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
+	fmt.Fprintf(w, "implementation %s %s (level %s, dialects %s)\n", r.Impl.Name, r.Impl.Version, r.Level, strings.Join(r.Impl.Dialects, ", "))
+	for _, res := range r.Results {
+		k := res.Verdict.Kind
+		if k == protocol.VerdictPass && !verbose {
+			continue
+		}
+		mark := strings.ToUpper(k.String())
+		if res.Expected != "" && !res.Unexpected() {
+			mark += " (expected)"
+		}
+		fmt.Fprintf(w, "%-22s %s  %s", mark, res.Case.ID, res.Case.Request.Notation)
+		if res.Verdict.Reason != "" {
+			fmt.Fprintf(w, ": %s", res.Verdict.Reason)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintln(w, "\nper clause:")
+	by := r.ByClause()
+	clauses := make([]string, 0, len(by))
+	for c := range by {
+		clauses = append(clauses, c)
+	}
+	sortClauses(clauses)
+	fmt.Fprintf(w, "  %-10s %6s %6s %6s %6s %6s %6s\n", "clause", "pass", "fail", "unsup", "error", "tmout", "crash")
+	for _, c := range clauses {
+		n := by[c]
+		fmt.Fprintf(w, "  %-10s %6d %6d %6d %6d %6d %6d\n", c, n["pass"], n["fail"], n["unsupported"], n["error"], n["timeout"], n["crash"])
+	}
+	shown := 0
+	for _, res := range r.Results {
+		if shown >= maxDiagrams || res.Verdict.Kind != protocol.VerdictFail || !res.Unexpected() {
+			continue
+		}
+		shown++
+		fmt.Fprintf(w, "\nFAIL %s\nnotation %s", res.Case.ID, res.Case.Request.Notation)
+		if res.Case.Betza2 != res.Case.Request.Notation {
+			fmt.Fprintf(w, " (Betza 2.0: %s)", res.Case.Betza2)
+		}
+		fmt.Fprintln(w)
+		if p, ok := res.Case.position(); ok {
+			fmt.Fprintf(w, "%s\n%s", p, equiv.Diagram(p))
+		}
+		fmt.Fprintf(w, "%s\n", res.Verdict.Reason)
+		if res.Verdict.Diff != "" {
+			fmt.Fprintln(w, res.Verdict.Diff)
+		}
+	}
+	for _, s := range r.Stale {
+		fmt.Fprintf(w, "STALE expectation: %s\n", s)
+	}
+	t := r.Totals()
+	parts := make([]string, 0, len(kinds))
+	for _, k := range kinds {
+		parts = append(parts, fmt.Sprintf("%d %s", t[k], k))
+	}
+	unexpected := 0
+	for _, res := range r.Results {
+		if res.Unexpected() {
+			unexpected++
+		}
+	}
+	fmt.Fprintf(w, "\n%d cases: %s; %d unexpected, %d stale expectations\n", len(r.Results), strings.Join(parts, ", "), unexpected, len(r.Stale))
+}
+
+// jsonResult is a case in the JSON report.
+type jsonResult struct {
+	ID       string                `json:"id"`
+	Clauses  []string              `json:"clauses"`
+	Request  protocol.MovesRequest `json:"request"`
+	Betza2   string                `json:"betza2"`
+	Verdict  string                `json:"verdict"`
+	Reason   string                `json:"reason,omitempty"`
+	Diff     string                `json:"diff,omitempty"`
+	Expected string                `json:"expected,omitempty"`
+	Want     protocol.Reply        `json:"want"`
+	Got      *protocol.Reply       `json:"got,omitempty"`
+}
+
+// WriteJSON writes the whole report as one JSON object.
+func (r *Report) WriteJSON(w io.Writer) error {
+	out := struct {
+		Impl     protocol.HelloReply `json:"implementation"`
+		Level    string              `json:"level"`
+		Totals   Counts              `json:"totals"`
+		ByClause map[string]Counts   `json:"byClause"`
+		Stale    []string            `json:"stale"`
+		Failed   bool                `json:"failed"`
+		Cases    []jsonResult        `json:"cases"`
+	}{Impl: r.Impl, Level: r.Level, Totals: r.Totals(), ByClause: r.ByClause(), Stale: r.Stale, Failed: r.Failed()}
+	if out.Stale == nil {
+		out.Stale = []string{}
+	}
+	for _, res := range r.Results {
+		jr := jsonResult{ID: res.Case.ID, Clauses: res.Case.Clauses, Request: res.Case.Request, Betza2: res.Case.Betza2,
+			Verdict: res.Verdict.Kind.String(), Reason: res.Verdict.Reason, Diff: res.Verdict.Diff, Expected: res.Expected, Want: res.Case.Want}
+		if res.Got.Kind == protocol.ResultOK || res.Got.Kind == protocol.ResultError {
+			got := res.Got.Reply
+			jr.Got = &got
+		}
+		out.Cases = append(out.Cases, jr)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// WriteJUnit writes JUnit XML: one test suite, a test case per case, a
+// failure element for fail and error elements for error, timeout and
+// crash; unsupported cases are skipped. Expected divergences are written
+// as passing with a system-out note.
+func (r *Report) WriteJUnit(w io.Writer) error {
+	type failure struct {
+		Message string `xml:"message,attr"`
+		Type    string `xml:"type,attr"`
+		Text    string `xml:",chardata"`
+	}
+	type testcase struct {
+		Name      string   `xml:"name,attr"`
+		Classname string   `xml:"classname,attr"`
+		Failure   *failure `xml:"failure,omitempty"`
+		Error     *failure `xml:"error,omitempty"`
+		Skipped   *struct {
+			Message string `xml:"message,attr"`
+		} `xml:"skipped,omitempty"`
+		SystemOut string `xml:"system-out,omitempty"`
+	}
+	type suite struct {
+		XMLName  xml.Name   `xml:"testsuite"`
+		Name     string     `xml:"name,attr"`
+		Tests    int        `xml:"tests,attr"`
+		Failures int        `xml:"failures,attr"`
+		Errors   int        `xml:"errors,attr"`
+		Skipped  int        `xml:"skipped,attr"`
+		Cases    []testcase `xml:"testcase"`
+	}
+	s := suite{Name: "betzacheck conform " + r.Impl.Name, Tests: len(r.Results)}
+	for _, res := range r.Results {
+		tc := testcase{Name: res.Case.ID, Classname: "betzacheck." + strings.ReplaceAll(r.Impl.Name, ".", "_")}
+		k := res.Verdict.Kind
+		text := res.Case.Request.Notation + "\n" + res.Verdict.Reason + "\n" + res.Verdict.Diff
+		switch {
+		case res.Expected != "" && !res.Unexpected():
+			tc.SystemOut = "expected divergence: " + k.String() + ": " + res.Verdict.Reason
+		case k == protocol.VerdictFail:
+			tc.Failure = &failure{Message: res.Verdict.Reason, Type: "fail", Text: text}
+			s.Failures++
+		case k == protocol.VerdictUnsupported:
+			tc.Skipped = &struct {
+				Message string `xml:"message,attr"`
+			}{res.Verdict.Reason}
+			s.Skipped++
+		case k != protocol.VerdictPass:
+			tc.Error = &failure{Message: res.Verdict.Reason, Type: k.String(), Text: text}
+			s.Errors++
+		case res.Unexpected(): // passes now, but a divergence was expected
+			tc.Failure = &failure{Message: "expected " + res.Expected + ", passed", Type: "stale"}
+			s.Failures++
+		}
+		s.Cases = append(s.Cases, tc)
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(s); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// Expectations maps case ids to the verdict a known divergence gives, with
+// the reason written beside it.
+type Expectations map[string]Expectation
+
+// Expectation is one line of an expectation file.
+type Expectation struct {
+	Verdict, Reason string
+}
+
+// ParseExpectations reads an expectation file: one divergence a line,
+// "CASE-ID VERDICT # reason", '#' lines and blank lines ignored. Every
+// entry needs a reason.
+func ParseExpectations(r io.Reader) (Expectations, error) {
+	exp := Expectations{}
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		body, reason, _ := strings.Cut(line, "#")
+		f := strings.Fields(body)
+		if len(f) != 2 {
+			return nil, fmt.Errorf("line %d: expected CASE-ID VERDICT # reason, found %q", n, line)
+		}
+		if !validKind(f[1]) || f[1] == "pass" {
+			return nil, fmt.Errorf("line %d: expected a verdict (fail, unsupported, error, timeout, crash), found %q", n, f[1])
+		}
+		if strings.TrimSpace(reason) == "" {
+			return nil, fmt.Errorf("line %d: %s: every expected divergence needs a reason after '#'", n, f[0])
+		}
+		exp[f[0]] = Expectation{Verdict: f[1], Reason: strings.TrimSpace(reason)}
+	}
+	return exp, sc.Err()
+}
+
+func validKind(k string) bool {
+	for _, x := range kinds {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Apply marks each result with its expected verdict and records stale
+// entries: listed verdicts that did not happen and ids with no case.
+func (r *Report) Apply(exp Expectations) {
+	seen := map[string]bool{}
+	for _, res := range r.Results {
+		e, ok := exp[res.Case.ID]
+		if !ok {
+			continue
+		}
+		seen[res.Case.ID] = true
+		res.Expected = e.Verdict
+		if res.Unexpected() {
+			r.Stale = append(r.Stale, fmt.Sprintf("%s: expected %s (%s), got %s", res.Case.ID, e.Verdict, e.Reason, res.Verdict.Kind))
+		}
+	}
+	var missing []string
+	for id := range exp {
+		if !seen[id] {
+			missing = append(missing, id)
+		}
+	}
+	sort.Strings(missing)
+	for _, id := range missing {
+		r.Stale = append(r.Stale, id+": no such case in this run")
+	}
+}
+
+// WriteExpectations writes the run's divergences (every verdict but pass
+// and unsupported) as an expectation file, keeping known reasons.
+func (r *Report) WriteExpectations(w io.Writer, known Expectations) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "# Known divergences of %s %s from the reference (betzacheck conform --expect).\n# CASE-ID VERDICT # reason\n", r.Impl.Name, r.Impl.Version)
+	for _, res := range r.Results {
+		k := res.Verdict.Kind
+		if k == protocol.VerdictPass || k == protocol.VerdictUnsupported {
+			continue
+		}
+		reason := res.Verdict.Reason
+		if e, ok := known[res.Case.ID]; ok && e.Verdict == k.String() {
+			reason = e.Reason
+		}
+		fmt.Fprintf(bw, "%s %s # %s: %s\n", res.Case.ID, k, res.Case.Request.Notation, oneLine(reason))
+	}
+	return bw.Flush()
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

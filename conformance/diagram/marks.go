@@ -1,0 +1,215 @@
+// Package diagram draws move diagrams as SVG, in the manner of the
+// Interactive Diagram of chessvariants.com: the board with its
+// coordinates, the mover, the other pieces, a mark on every square that
+// the outcomes of a move touch, a legend of the marks used and, on
+// request, the paths drawn as lines.
+//
+// The output is deterministic: the same input gives byte-identical SVG.
+// Every mark is an element with a class attribute naming it and the
+// square it is on, e.g.
+//
+//	<g class="mark move-only" data-square="d5">
+//
+// so that tests and tools read the marks back rather than look at them.
+//
+// # Marks
+//
+// The marks are classified from the outcomes alone (eval.Outcome: the
+// mover's final square, the changed squares, the paths), by Classify:
+//
+//   - move-only, capture-only, move-or-capture: the mover's final square
+//     when it is not its starting square. An outcome captures there when
+//     the square held a piece before the move. A square is move-or-capture
+//     when some outcomes land on it capturing and others not. On one
+//     position a square is either empty or occupied before the move, so
+//     Classify never gives move-or-capture; the mark is kept for diagrams
+//     that draw the outcomes of several positions on one board (an empty
+//     square and an enemy placed on it, as the Interactive Diagram does).
+//   - mover-stays, mover-destroyed: on the mover's square, for an outcome
+//     that ends where it started (an eruption in place, a rifle shot) or
+//     that destroys the mover.
+//   - hopped-over: a square of a path (after its start) that is not the
+//     mover's square, holds a piece and is not changed by the outcome.
+//     Paths record the end square of every leg (§10.4), and a ride passes
+//     only empty squares, so these are the pieces a leg stopped on and
+//     left: screens and friends passed with t. Needs outcomes evaluated
+//     with paths.
+//   - locust-captured, burned: a square other than the mover's that held
+//     a piece and is emptied while the mover does not end there. The
+//     outcome does not say which leg emptied it, so the class is what is
+//     observable. When the outcome has paths, each path decides: a square
+//     on the path was emptied by one of its legs (locust-captured); a
+//     square off the path can only have been emptied by the fragments of
+//     an eruption, whose squares paths do not record (burned). Without
+//     paths, Options.Erupts decides: set (the notation has an x leg), the
+//     square is called burned; unset, locust-captured.
+//   - unloaded: a square other than the mover's final square that ends
+//     holding a piece it did not hold before: a carried piece put there
+//     (§3.7).
+//
+// Limits: with paths, a piece that a leg hops over and a later eruption
+// burns is shown as locust-captured; without paths, a locust capture in a
+// notation that also erupts is shown as burned. A carried piece shows
+// twice, unpaired: where it was taken (locust-captured or burned) and
+// where it was put (unloaded); castling's rook is one. A square may carry
+// several marks, from different outcomes or from one.
+package diagram
+
+import (
+	"sort"
+
+	"betzacheck/reference/board"
+	"betzacheck/reference/eval"
+)
+
+// Mark is a kind of square mark; its value is the class attribute the SVG
+// gives the mark's element.
+type Mark string
+
+// The marks, in legend order.
+const (
+	MoveOnly       Mark = "move-only"
+	CaptureOnly    Mark = "capture-only"
+	MoveOrCapture  Mark = "move-or-capture"
+	MoverStays     Mark = "mover-stays"
+	MoverDestroyed Mark = "mover-destroyed"
+	HoppedOver     Mark = "hopped-over"
+	LocustCaptured Mark = "locust-captured"
+	Burned         Mark = "burned"
+	Unloaded       Mark = "unloaded"
+)
+
+// AllMarks lists every mark in legend order.
+var AllMarks = []Mark{MoveOnly, CaptureOnly, MoveOrCapture, MoverStays, MoverDestroyed,
+	HoppedOver, LocustCaptured, Burned, Unloaded}
+
+// legendText is what the legend says of each mark.
+var legendText = map[Mark]string{
+	MoveOnly:       "move only: the mover may land here, not capturing",
+	CaptureOnly:    "capture only: the mover may land here, capturing",
+	MoveOrCapture:  "move or capture: the mover may land here, capturing or not",
+	MoverStays:     "stays: the mover may end on its own square",
+	MoverDestroyed: "destroyed: the mover may be removed",
+	HoppedOver:     "hopped over: a leg stops on this piece and leaves it",
+	LocustCaptured: "locust capture: removed by a leg before the last",
+	Burned:         "burned: removed by an eruption (x)",
+	Unloaded:       "unloaded: a carried piece is put here",
+}
+
+// Marks is a classification: for each mark, its squares sorted by rank,
+// then file. Marks not used are absent.
+type Marks map[Mark][]board.Square
+
+// Used returns the marks present, in legend order.
+func (m Marks) Used() []Mark {
+	var out []Mark
+	for _, k := range AllMarks {
+		if len(m[k]) > 0 {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// Classify computes the marks of outcomes, evaluated for the piece on from
+// in pos. Only opt.Erupts matters to it; see the package documentation
+// for the rules.
+func Classify(pos *board.Position, from board.Square, outcomes []eval.Outcome, opt Options) Marks {
+	set := map[Mark]map[board.Square]bool{}
+	add := func(m Mark, q board.Square) {
+		if set[m] == nil {
+			set[m] = map[board.Square]bool{}
+		}
+		set[m][q] = true
+	}
+	const landMove, landCapture = 1, 2
+	lands := map[board.Square]int{}
+	for _, o := range outcomes {
+		switch {
+		case o.To == nil:
+			add(MoverDestroyed, from)
+		case *o.To == from:
+			add(MoverStays, from)
+		case pos.At(*o.To).Empty():
+			lands[*o.To] |= landMove
+		default:
+			lands[*o.To] |= landCapture
+		}
+		changed := map[board.Square]bool{}
+		for _, c := range o.Changes {
+			changed[c.Square] = true
+			q := c.Square
+			if o.To != nil && q == *o.To {
+				continue // the mover's final square
+			}
+			before := pos.At(q)
+			if !c.Piece.Empty() {
+				add(Unloaded, q)
+				continue
+			}
+			if q == from || before.Empty() {
+				continue // the mover left its square, or was destroyed there
+			}
+			if len(o.Paths) == 0 {
+				if opt.Erupts {
+					add(Burned, q)
+				} else {
+					add(LocustCaptured, q)
+				}
+				continue
+			}
+			for _, p := range o.Paths {
+				if onPath(p, q) {
+					add(LocustCaptured, q)
+				} else {
+					add(Burned, q)
+				}
+			}
+		}
+		for _, p := range o.Paths {
+			for i, q := range p {
+				if i == 0 || q == from || changed[q] || pos.At(q).Empty() {
+					continue
+				}
+				add(HoppedOver, q)
+			}
+		}
+	}
+	for q, l := range lands {
+		switch l {
+		case landMove:
+			add(MoveOnly, q)
+		case landCapture:
+			add(CaptureOnly, q)
+		default:
+			add(MoveOrCapture, q)
+		}
+	}
+	out := Marks{}
+	for m, sqs := range set {
+		for q := range sqs {
+			out[m] = append(out[m], q)
+		}
+		sortSquares(out[m])
+	}
+	return out
+}
+
+func onPath(p []board.Square, q board.Square) bool {
+	for _, x := range p {
+		if x == q {
+			return true
+		}
+	}
+	return false
+}
+
+// sortSquares sorts by rank, then file, like eval's changes.
+func sortSquares(sqs []board.Square) {
+	sort.Slice(sqs, func(i, j int) bool {
+		if sqs[i].Rank != sqs[j].Rank {
+			return sqs[i].Rank < sqs[j].Rank
+		}
+		return sqs[i].File < sqs[j].File
+	})
+}
