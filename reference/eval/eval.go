@@ -113,10 +113,18 @@ type search struct {
 	mover     board.Piece
 	opt       Options
 	states    int
-	outcomes  map[string]*Outcome
+	outcomes  map[string]*found // by the raw bytes of the effect
+	usesSteps bool              // some leg is e (§3.10), so states keep step counts
 	fragments map[state]fragResult
 	paths     []pathNode         // interned paths: a square and the path before it
 	pathIDs   map[pathNode]int32 // so that equal paths share one id
+}
+
+// found is an outcome met during the search, with the paths that led to
+// it (interned ids, unfolded once the search is over).
+type found struct {
+	outcome Outcome
+	paths   []int32
 }
 
 // pathNode is one step of an interned path; parent 0 is the empty path.
@@ -149,8 +157,11 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 		}
 	}
 	s := &search{prog: prog, pos: pos, from: from, mover: mover, opt: opt,
-		outcomes: map[string]*Outcome{}, fragments: map[state]fragResult{},
+		outcomes: map[string]*found{}, fragments: map[state]fragResult{},
 		paths: []pathNode{{}}, pathIDs: map[pathNode]int32{}}
+	for _, n := range prog.Nodes {
+		s.usesSteps = s.usesSteps || n.Leg.Equal
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			b, ok := r.(bailout)
@@ -174,12 +185,19 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 	}
 	s.explore(init, false)
 	keys := make([]string, 0, len(s.outcomes))
-	for k := range s.outcomes {
+	byKey := make(map[string]*found, len(s.outcomes))
+	for _, f := range s.outcomes {
+		k := f.outcome.Key()
 		keys = append(keys, k)
+		byKey[k] = f
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		out = append(out, *s.outcomes[k])
+		f := byKey[k]
+		for _, p := range f.paths {
+			f.outcome.Paths = append(f.outcome.Paths, s.squares(p))
+		}
+		out = append(out, f.outcome)
 	}
 	return out, nil
 }
@@ -279,20 +297,33 @@ func (s *search) land(st state) {
 }
 
 func (s *search) record(to *board.Square, d delta, path int32) {
-	o := Outcome{To: to}
-	d.each(func(q board.Square, p board.Piece) {
-		if s.pos.At(q) != p {
-			o.Changes = append(o.Changes, Change{q, p})
+	// The map key is the effect's raw bytes: the final square, then the
+	// delta entries that differ from the position.
+	raw := make([]byte, 0, 2+len(d))
+	if to == nil {
+		raw = append(raw, 0xff, 0xff)
+	} else {
+		raw = append(raw, byte(to.File), byte(to.Rank))
+	}
+	for i := 0; i < len(d); i += 4 {
+		q := board.Square{File: int(d[i]), Rank: int(d[i+1])}
+		if s.pos.At(q) != decodePiece(d[i+2], d[i+3]) {
+			raw = append(raw, d[i:i+4]...)
 		}
-	})
-	key := o.Key()
-	prev, ok := s.outcomes[key]
+	}
+	f, ok := s.outcomes[string(raw)]
 	if !ok {
-		prev = &o
-		s.outcomes[key] = prev
+		o := Outcome{To: to}
+		d.each(func(q board.Square, p board.Piece) {
+			if s.pos.At(q) != p {
+				o.Changes = append(o.Changes, Change{q, p})
+			}
+		})
+		f = &found{outcome: o}
+		s.outcomes[string(raw)] = f
 	}
 	if s.opt.Paths {
-		prev.Paths = append(prev.Paths, s.squares(path))
+		f.paths = append(f.paths, path)
 	}
 }
 
@@ -453,7 +484,9 @@ func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int,
 	next.erupted = false
 	next.sq = q
 	if k > 0 {
-		next.steps = int32(k)
+		if s.usesSteps {
+			next.steps = int32(k) // §3.10 kept only when some leg reads it
+		}
 		next.rot = nextRot(v, st.rot)
 		if st.hand == 0 {
 			next.disp = st.disp.Add(v.Scale(k))
