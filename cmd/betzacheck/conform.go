@@ -9,12 +9,13 @@ import (
 	"time"
 
 	"betzacheck/conformance/conform"
+	"betzacheck/conformance/htmlreport"
 	"betzacheck/conformance/protocol"
 )
 
 var conformCmd = &command{
 	Name:    "conform",
-	Args:    "--impl CMD [--generate N] [--seed S] [--level L] [--expect FILE] [--junit FILE] [--json FILE] [CORPUS-DIR]",
+	Args:    "--impl CMD [--generate N] [--seed S] [--level L] [--expect FILE] [--junit FILE] [--json FILE|-] [--html FILE] [--quiet] [CORPUS-DIR]",
 	Summary: "run the corpus and generated cases through an implementation and judge it against the reference",
 	Run:     runConform,
 }
@@ -29,7 +30,9 @@ func runConform(c *command, e *env, args []string) int {
 	expect := fs.String("expect", "", "file of known divergences: CASE-ID VERDICT # reason")
 	writeExpect := fs.String("write-expect", "", "write this run's divergences to FILE as an expectation file")
 	junit := fs.String("junit", "", "write a JUnit XML report to FILE")
-	jsonOut := fs.String("json", "", "write a JSON report to FILE")
+	jsonOut := fs.String("json", "", "write a JSON report to FILE (\"-\": to stdout, instead of the text report)")
+	htmlOut := fs.String("html", "", "write a self-contained HTML report to FILE: summary per clause, failures with diagrams and replay commands")
+	quiet := fs.Bool("quiet", false, "print only the summary line (and no progress)")
 	timeout := fs.Duration("timeout", protocol.DefaultTimeout, "time limit per case")
 	verbose := fs.Bool("v", false, "print a line for every case, passes included")
 	diagrams := fs.Int("failures", 5, "failures to show with a diagram")
@@ -49,6 +52,15 @@ func runConform(c *command, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "betzacheck conform: --level: expected one of %s, found %q\n", strings.Join(protocol.Levels(), ", "), *level)
 		return exitUsage
 	}
+	for _, out := range []struct{ name, path string }{{"junit", *junit}, {"html", *htmlOut}, {"write-expect", *writeExpect}} {
+		if out.path == "-" {
+			fmt.Fprintf(e.stderr, "betzacheck conform: --%s: \"-\" (stdout) is only for --json; give a file\n", out.name)
+			return exitUsage
+		}
+	}
+	// With --json - the JSON report is the whole of stdout.
+	jsonStdout := *jsonOut == "-"
+	text := !*quiet && !jsonStdout
 	var known conform.Expectations
 	if *expect != "" {
 		f, err := os.Open(*expect)
@@ -74,7 +86,9 @@ func runConform(c *command, e *env, args []string) int {
 		cases = append(cases, cs...)
 	}
 	if *generate > 0 {
-		fmt.Fprintf(e.stdout, "seed %d\n", *seed)
+		if text {
+			fmt.Fprintf(e.stdout, "seed %d\n", *seed)
+		}
 		cs, err := conform.GeneratedCases(*generate, *seed)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
@@ -98,11 +112,37 @@ func runConform(c *command, e *env, args []string) int {
 	}
 	defer im.Close()
 	conform.Adapt(cases, im.Hello().Dialects, translateInto)
-	rep := conform.Run(context.Background(), im, cases, *level)
+	asked := 0
+	for _, cs := range cases {
+		if cs.Unsupported == "" {
+			asked++
+		}
+	}
+	var bar *progress
+	if !*quiet {
+		bar = newProgress(e.stderr, asked)
+	}
+	rep := conform.Run(context.Background(), &counted{Impl: im, done: bar.update}, cases, *level)
+	bar.finish()
 	if known != nil {
 		rep.Apply(known)
 	}
-	rep.WriteText(e.stdout, *verbose, *diagrams)
+	switch {
+	case *quiet && !jsonStdout:
+		// Only the summary line: the last line of the text report.
+		var b strings.Builder
+		rep.WriteText(&b, false, 0)
+		lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+		fmt.Fprintln(e.stdout, lines[len(lines)-1])
+	case text:
+		var w io.Writer = e.stdout
+		if e.colorOut {
+			vw := &verdictWriter{w: e.stdout}
+			defer vw.Flush()
+			w = vw
+		}
+		rep.WriteText(w, *verbose, *diagrams)
+	}
 	for _, out := range []struct {
 		path  string
 		write func(io.Writer) error
@@ -110,8 +150,18 @@ func runConform(c *command, e *env, args []string) int {
 		{*jsonOut, rep.WriteJSON},
 		{*junit, rep.WriteJUnit},
 		{*writeExpect, func(w io.Writer) error { return rep.WriteExpectations(w, known) }},
+		{*htmlOut, func(w io.Writer) error {
+			return htmlreport.Write(w, rep, htmlreport.Options{Impl: *impl, Corpus: *dir, Level: *level})
+		}},
 	} {
 		if out.path == "" {
+			continue
+		}
+		if out.path == "-" {
+			if err := out.write(e.stdout); err != nil {
+				fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
+				return exitFail
+			}
 			continue
 		}
 		if err := writeFile(out.path, out.write); err != nil {
@@ -123,6 +173,21 @@ func runConform(c *command, e *env, args []string) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// counted is an implementation that reports each answered case, for the
+// progress bar.
+type counted struct {
+	conform.Impl
+	n    int
+	done func(int)
+}
+
+func (c *counted) Do(req protocol.MovesRequest) protocol.Result {
+	r := c.Impl.Do(req)
+	c.n++
+	c.done(c.n)
+	return r
 }
 
 func writeFile(path string, write func(io.Writer) error) error {

@@ -10,7 +10,7 @@ import (
 
 var explainCmd = &command{
 	Name:    "explain",
-	Args:    "[--chains N] [--legs N] NOTATION",
+	Args:    "[--chains N] [--legs N] [--json] NOTATION",
 	Summary: "print the expanded move chains leg by leg, with where each default came from",
 	Run:     runExplain,
 }
@@ -19,6 +19,7 @@ func runExplain(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
 	maxChains := fs.Int("chains", 8, "show at most `N` chains")
 	maxLegs := fs.Int("legs", 12, "cut a chain after `N` legs")
+	jsonOut := fs.Bool("json", false, "print the chains as one JSON object")
 	ops, code, ok := c.parseArgs(e, fs, args, 1)
 	if !ok {
 		return code
@@ -27,9 +28,16 @@ func runExplain(c *command, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "betzacheck explain: --chains and --legs must be at least 1")
 		return exitUsage
 	}
-	prog, code := compile(e.stderr, ops[0])
+	prog, code := compile(e, ops[0])
 	if prog == nil {
 		return code
+	}
+	if *jsonOut {
+		if err := writeJSON(e.stdout, explainData(ops[0], prog.Canonical(), prog.Prog, *maxChains, *maxLegs)); err != nil {
+			fmt.Fprintf(e.stderr, "betzacheck explain: %v\n", err)
+			return exitFail
+		}
+		return exitOK
 	}
 	explain(e.stdout, ops[0], prog.Canonical(), prog.Prog, *maxChains, *maxLegs)
 	return exitOK
@@ -38,15 +46,25 @@ func runExplain(c *command, e *env, args []string) int {
 // countBudget bounds the walk that counts the chains not shown.
 const countBudget = 100_000
 
-// explain writes the chains of p: every path from a start node to a node
+// chain is one chain shown: its nodes, and whether it was cut.
+type chain struct {
+	nodes []int
+	cut   bool // longer than maxLegs: the rest is not shown
+}
+
+// chainSet is what explain shows of a program's chains.
+type chainSet struct {
+	shown      []chain
+	more       int  // chains counted but not shown
+	truncated  bool // some chain was cut at maxLegs
+	overBudget bool // the count stopped at countBudget
+	unbounded  bool // the graph loops (§5.3)
+}
+
+// chainsOf walks the chains of p: every path from a start node to a node
 // that may end the move, depth first in the graph's order.
-func explain(w io.Writer, src, canonical string, p *expand.Program, maxChains, maxLegs int) {
-	type chain struct {
-		nodes []int
-		cut   bool // longer than maxLegs: the rest is not shown
-	}
-	var shown []chain
-	more, truncated := 0, false
+func chainsOf(p *expand.Program, maxChains, maxLegs int) chainSet {
+	var cs chainSet
 	budgetLeft := countBudget
 	var walk func(n int, prefix []int)
 	walk = func(n int, prefix []int) {
@@ -58,14 +76,14 @@ func explain(w io.Writer, src, canonical string, p *expand.Program, maxChains, m
 		prefix = append(prefix, n)
 		cut := len(prefix) >= maxLegs && len(node.Next) > 0
 		if node.End || cut {
-			if len(shown) < maxChains {
-				shown = append(shown, chain{nodes: append([]int(nil), prefix...), cut: cut})
+			if len(cs.shown) < maxChains {
+				cs.shown = append(cs.shown, chain{nodes: append([]int(nil), prefix...), cut: cut})
 			} else {
-				more++
+				cs.more++
 			}
 		}
 		if cut {
-			truncated = true
+			cs.truncated = true
 			return
 		}
 		for _, m := range node.Next {
@@ -75,16 +93,24 @@ func explain(w io.Writer, src, canonical string, p *expand.Program, maxChains, m
 	for _, s := range p.Starts {
 		walk(s, nil)
 	}
+	cs.overBudget = budgetLeft <= 0
+	cs.unbounded = cyclic(p)
+	return cs
+}
 
+// explain writes the chains of p in words.
+func explain(w io.Writer, src, canonical string, p *expand.Program, maxChains, maxLegs int) {
+	cs := chainsOf(p, maxChains, maxLegs)
+	shown, more, truncated := cs.shown, cs.more, cs.truncated
 	if src == canonical {
 		fmt.Fprintf(w, "notation: %s\n", src)
 	} else {
 		fmt.Fprintf(w, "notation: %s (canonical %s)\n", src, canonical)
 	}
 	switch {
-	case cyclic(p):
+	case cs.unbounded:
 		fmt.Fprintf(w, "chains: unbounded (an exponent repeats without end; the board bounds it, §5.3)\n")
-	case budgetLeft <= 0:
+	case cs.overBudget:
 		fmt.Fprintf(w, "chains: more than %d\n", len(shown)+more)
 	default:
 		fmt.Fprintf(w, "chains: %d\n", len(shown)+more)
@@ -105,10 +131,10 @@ func explain(w io.Writer, src, canonical string, p *expand.Program, maxChains, m
 			fmt.Fprintf(w, "  … (repeats: chains longer than %d legs are not shown)\n", maxLegs)
 		}
 	}
-	if more > 0 || budgetLeft <= 0 {
+	if more > 0 || cs.overBudget {
 		fmt.Fprintln(w)
 		switch {
-		case budgetLeft <= 0:
+		case cs.overBudget:
 			fmt.Fprintf(w, "… and more than %d more chains\n", more)
 		case truncated:
 			fmt.Fprintf(w, "… and %d more chains of up to %d legs, then longer ones\n", more, maxLegs)
@@ -255,8 +281,18 @@ func directionWords(dirs []string) string {
 	return strings.Join(dirs, " ") + ", " + strings.Join(names, " or ")
 }
 
-// modalityWords says what the leg's end square must hold (§3.1–§3.7).
+// modalityWords says what the leg's end square must hold (§3.1–§3.7):
+// its letters, then the words.
 func modalityWords(l *expand.Leg) string {
+	letters, words := modalityParts(l)
+	if letters == "" {
+		return words
+	}
+	return letters + ", " + words
+}
+
+// modalityParts returns the modality letters of l and their words.
+func modalityParts(l *expand.Leg) (string, string) {
 	var letters, parts []string
 	add := func(bit expand.Modality, letter, text string) {
 		if l.Modal.Has(bit) {
@@ -280,7 +316,81 @@ func modalityWords(l *expand.Leg) string {
 	add(expand.O, "o", "to a square off the board")
 	add(expand.U, "u", "unloading the carried piece onto an empty square")
 	if len(parts) == 0 {
-		return "none"
+		return "", "none"
 	}
-	return strings.Join(letters, "") + ", " + strings.Join(parts, " or ")
+	return strings.Join(letters, ""), strings.Join(parts, " or ")
+}
+
+// explainJSON is explain --json: the chains as data.
+type explainJSON struct {
+	Notation  string `json:"notation"`
+	Canonical string `json:"canonical"`
+	// Count is the number of chains; a lower bound when CountExact is
+	// false (the count stopped, or the chains are unbounded).
+	Count      int         `json:"count"`
+	CountExact bool        `json:"countExact"`
+	Unbounded  bool        `json:"unbounded"` // an exponent repeats without end (§5.3)
+	Chains     []chainJSON `json:"chains"`    // the chains shown (--chains)
+	More       int         `json:"more"`      // chains counted but not shown
+}
+
+type chainJSON struct {
+	Text      string    `json:"text"`      // the legs as explicit Betza 2.0, joined by '-'
+	Continues bool      `json:"continues"` // cut after --legs legs
+	Legs      []legJSON `json:"legs"`
+}
+
+type legJSON struct {
+	Leg            string   `json:"leg"` // the leg as explicit Betza 2.0
+	Atom           string   `json:"atom"`
+	AtomWords      string   `json:"atomWords"`
+	Directions     []string `json:"directions"` // ["a"] for every direction; [] for the null atom
+	DirectionWords []string `json:"directionWords"`
+	DirectionsWhy  string   `json:"directionsWhy"`
+	Relative       bool     `json:"relative"` // directions relative to the previous leg (§2.7)
+	Modality       string   `json:"modality"` // letters, "" for none
+	ModalityWords  string   `json:"modalityWords"`
+	ModalityWhy    string   `json:"modalityWhy"`
+	Initial        bool     `json:"initial"`    // i: the mover has not moved (§3.11)
+	Eruption       bool     `json:"eruption"`   // x (§3.8)
+	SameLength     bool     `json:"sameLength"` // e (§3.10)
+}
+
+func explainData(src, canonical string, p *expand.Program, maxChains, maxLegs int) explainJSON {
+	cs := chainsOf(p, maxChains, maxLegs)
+	doc := explainJSON{Notation: src, Canonical: canonical, Count: len(cs.shown) + cs.more,
+		CountExact: !cs.unbounded && !cs.overBudget, Unbounded: cs.unbounded, More: cs.more, Chains: []chainJSON{}}
+	for _, ch := range cs.shown {
+		cj := chainJSON{Continues: ch.cut}
+		var texts []string
+		for j, n := range ch.nodes {
+			l := &p.Nodes[n].Leg
+			texts = append(texts, l.String())
+			letters, words := modalityParts(l)
+			lj := legJSON{Leg: l.String(), Atom: string(l.Atom.Letter), AtomWords: atomWords(l.Atom),
+				Directions: []string{}, DirectionWords: []string{}, DirectionsWhy: why(l.DirWhy),
+				Modality: letters, ModalityWords: words, ModalityWhy: why(l.ModWhy),
+				Initial: l.MoverVirgin, Eruption: l.Erupt, SameLength: l.Equal}
+			switch {
+			case l.Atom.Class == expand.Null:
+				lj.DirectionsWhy = ""
+			case l.AllDirections():
+				lj.Directions, lj.DirectionWords = []string{"a"}, []string{"every direction"}
+			default:
+				lj.Relative = j > 0
+				for _, d := range l.Dirs {
+					lj.Directions = append(lj.Directions, d)
+					name := d
+					if w, ok := directionNames[d]; ok {
+						name = w
+					}
+					lj.DirectionWords = append(lj.DirectionWords, name)
+				}
+			}
+			cj.Legs = append(cj.Legs, lj)
+		}
+		cj.Text = strings.Join(texts, "-")
+		doc.Chains = append(doc.Chains, cj)
+	}
+	return doc
 }

@@ -8,11 +8,13 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 )
 
@@ -55,14 +57,16 @@ func init() {
 	}
 }
 
-// env is what a subcommand may touch: its standard streams.
+// env is what a subcommand may touch: its standard streams, and whether
+// each output stream takes colour (see useColor).
 type env struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
+	stdin              io.Reader
+	stdout, stderr     io.Writer
+	colorOut, colorErr bool
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, colorOut: useColor(stdout), colorErr: useColor(stderr)}
 	if len(args) == 0 {
 		shortUsage(stderr)
 		return exitUsage
@@ -145,4 +149,92 @@ func (c *command) parseArgs(e *env, fs *flag.FlagSet, args []string, want int) (
 		return nil, exitUsage, false
 	}
 	return operands, exitOK, true
+}
+
+// isTerminal reports whether w is a terminal: a character device other
+// than the null device.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(st, null)
+}
+
+// useColor reports whether w takes colour: a terminal, NO_COLOR unset or
+// empty (no-color.org) and TERM not "dumb". Colour is the only difference:
+// the words are the same with it and without.
+func useColor(w io.Writer) bool { return isTerminal(w) && colorAllowed() }
+
+// colorAllowed reports whether the environment allows colour.
+func colorAllowed() bool { return os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb" }
+
+// The colours used, as ANSI SGR codes.
+const (
+	colorRed    = "1;31" // bold red: failures, the error caret
+	colorGreen  = "32"
+	colorYellow = "33"
+	colorReset  = "\x1b[0m"
+)
+
+// paint wraps text in colour code when on.
+func paint(on bool, code, text string) string {
+	if !on || text == "" {
+		return text
+	}
+	return "\x1b[" + code + "m" + text + colorReset
+}
+
+// verdictColors colours the verdict word at the start of a report line.
+var verdictColors = map[string]string{
+	"PASS": colorGreen, "FAIL": colorRed, "UNSUPPORTED": colorYellow,
+	"ERROR": colorRed, "TIMEOUT": colorRed, "CRASH": colorRed, "STALE": colorRed,
+}
+
+var verdictWord = regexp.MustCompile(`^(PASS|FAIL|UNSUPPORTED|ERROR|TIMEOUT|CRASH|STALE)\b`)
+
+// verdictWriter colours the verdict word that starts a line of a conform
+// report; everything else passes through unchanged. Flush writes a last
+// line without a newline.
+type verdictWriter struct {
+	w    io.Writer
+	line []byte
+}
+
+func (v *verdictWriter) Write(p []byte) (int, error) {
+	v.line = append(v.line, p...)
+	for {
+		i := bytes.IndexByte(v.line, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		if err := v.emit(v.line[:i+1]); err != nil {
+			return 0, err
+		}
+		v.line = v.line[i+1:]
+	}
+}
+
+func (v *verdictWriter) emit(line []byte) error {
+	if m := verdictWord.Find(line); m != nil {
+		colored := paint(true, verdictColors[string(m)], string(m))
+		line = append([]byte(colored), line[len(m):]...)
+	}
+	_, err := v.w.Write(line)
+	return err
+}
+
+// Flush writes what is left of an unfinished line.
+func (v *verdictWriter) Flush() error {
+	if len(v.line) == 0 {
+		return nil
+	}
+	err := v.emit(v.line)
+	v.line = nil
+	return err
 }

@@ -67,7 +67,7 @@ func runMoves(c *command, e *env, args []string) int {
 		pos.Set(from, defaultMover)
 	}
 
-	prog, code := compile(e.stderr, src)
+	prog, code := compile(e, src)
 	if prog == nil {
 		return code
 	}

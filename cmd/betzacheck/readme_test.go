@@ -1,0 +1,326 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// The README is a guide whose every command is run here, so that it
+// cannot rot. Its ```sh blocks hold commands, one a line:
+//
+//   - `betzacheck ARGS` (or `go run ./cmd/betzacheck ARGS`) runs in
+//     process, from the repository root, with the files it writes
+//     (--svg, --html, --json, --junit, --write-expect) sent to a temporary
+//     directory. When a ```text block follows, it is what the command
+//     prints (stdout, then stderr without progress lines), line by line
+//     with trailing spaces ignored; a line "…" in it leaves out the lines
+//     between the ones above it (the first lines) and the ones below it
+//     (the last lines). A command must not end in a usage error (exit 2);
+//     without a ```text block it must succeed. An SVG it writes must equal
+//     the first image the README shows after the block.
+//   - `bash .ci/run` must name an existing file (CI runs it).
+//   - `(cd adapters/ffish && npm ci)` must be what .ci/run does too.
+//
+// Any other command fails the test. The ```txtar blocks are testscript
+// scripts and run as such, with betzacheck registered. Commands that need
+// the Fairy-Stockfish adapter are skipped when its node_modules are missing
+// and CI is unset. BETZA_UPDATE=1 rewrites the ```text blocks with what the
+// commands print now, keeping each excerpt's shape; review the diff.
+func TestReadme(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := fences(string(data))
+	if len(blocks) == 0 {
+		t.Fatal("README.md has no fenced blocks")
+	}
+	updated := string(data)
+	ran := 0
+	for i, b := range blocks {
+		switch b.lang {
+		case "txtar":
+			t.Run(fmt.Sprintf("line%d-txtar", b.line), func(t *testing.T) { runScript(t, b.body) })
+			ran++
+		case "sh":
+			var want *fence
+			if i+1 < len(blocks) && blocks[i+1].lang == "text" && blocks[i+1].adjacent {
+				want = &blocks[i+1]
+			}
+			var image string
+			if m := imageAfter.FindStringSubmatch(string(data)[b.end:]); m != nil {
+				image = m[1]
+			}
+			cmds := commandLines(b.body)
+			if want != nil && len(cmds) != 1 {
+				t.Errorf("README.md:%d: a block followed by its output must hold one command, found %d", b.line, len(cmds))
+				continue
+			}
+			for _, cmd := range cmds {
+				t.Run(fmt.Sprintf("line%d", b.line), func(t *testing.T) {
+					got, ok := runReadmeCommand(t, cmd, want != nil, image)
+					if !ok || want == nil {
+						return
+					}
+					if update {
+						updated = strings.Replace(updated, want.raw, want.rewrite(got), 1)
+						return
+					}
+					if msg := compareOutput(want.body, got); msg != "" {
+						t.Errorf("README.md:%d: %s\n%s", want.line, cmd, msg)
+					}
+				})
+				ran++
+			}
+		}
+	}
+	if ran == 0 {
+		t.Fatal("no README command ran")
+	}
+	if update && updated != string(data) {
+		if err := os.WriteFile("README.md", []byte(updated), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+var update = os.Getenv("BETZA_UPDATE") != ""
+
+// fence is a fenced block of the README.
+type fence struct {
+	lang     string
+	body     string
+	raw      string // the whole block, fences included
+	line     int    // the line of the opening fence, from 1
+	end      int    // the offset just after the closing fence
+	adjacent bool   // only blank lines separate it from the block before
+}
+
+var fenceRE = regexp.MustCompile("(?m)^```([a-z]*)\n((?s:.*?))^```$")
+
+func fences(doc string) []fence {
+	var out []fence
+	prevEnd := 0
+	for _, m := range fenceRE.FindAllStringSubmatchIndex(doc, -1) {
+		f := fence{lang: doc[m[2]:m[3]], body: doc[m[4]:m[5]], raw: doc[m[0]:m[1]],
+			line: strings.Count(doc[:m[0]], "\n") + 1, end: m[1],
+			adjacent: len(out) > 0 && strings.TrimSpace(doc[prevEnd:m[0]]) == ""}
+		out = append(out, f)
+		prevEnd = m[1]
+	}
+	return out
+}
+
+// rewrite returns the block with its body replaced by got, cut to the same
+// excerpt shape (as many first and last lines) when the body has "…".
+func (f *fence) rewrite(got string) string {
+	lines := outputLines(got)
+	want := outputLines(f.body)
+	if k := indexOf(want, "…"); k >= 0 {
+		head, tail := k, len(want)-k-1
+		if head+tail < len(lines) {
+			lines = append(append(append([]string{}, lines[:head]...), "…"), lines[len(lines)-tail:]...)
+		}
+	}
+	return "```" + f.lang + "\n" + strings.Join(lines, "\n") + "\n```"
+}
+
+var imageAfter = regexp.MustCompile(`^(?s:[^` + "`" + `]*?)!\[[^\]]*\]\(([^)]+\.svg)\)`)
+
+// commandLines returns the commands of a sh block: its lines but blank
+// ones and comments.
+func commandLines(body string) []string {
+	var out []string
+	for _, l := range strings.Split(body, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// outputFlags are, for each subcommand, the flags whose value is a file
+// it writes.
+var outputFlags = map[string]map[string]bool{
+	"moves":   {"--svg": true},
+	"conform": {"--html": true, "--json": true, "--junit": true, "--write-expect": true},
+}
+
+// runReadmeCommand runs one README command. It returns what the command
+// printed and whether it ran (it may be skipped or checked otherwise).
+func runReadmeCommand(t *testing.T, cmd string, hasOutput bool, image string) (string, bool) {
+	switch cmd {
+	case "bash .ci/run":
+		if st, err := os.Stat(".ci/run"); err != nil || st.IsDir() {
+			t.Errorf("README names .ci/run, which is not a file: %v", err)
+		}
+		return "", false
+	case "(cd adapters/ffish && npm ci)":
+		ci, err := os.ReadFile(".ci/run")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(ci), "adapters/ffish") || !strings.Contains(string(ci), "npm ci") {
+			t.Error(".ci/run does not run npm ci in adapters/ffish, as the README tells people to")
+		}
+		return "", false
+	}
+	args, err := splitShell(cmd)
+	if err != nil {
+		t.Fatalf("%s: %v", cmd, err)
+	}
+	switch {
+	case len(args) > 0 && args[0] == "betzacheck":
+		args = args[1:]
+	case len(args) > 3 && args[0] == "go" && args[1] == "run" && args[2] == "./cmd/betzacheck":
+		args = args[3:]
+	default:
+		t.Fatalf("README command %q is not run by any test: teach readme_test.go about it, or leave it out", cmd)
+	}
+	if strings.Contains(cmd, "adapters/ffish") {
+		needFfish(t)
+	}
+	dir := t.TempDir()
+	var svg string
+	for i := 0; i+1 < len(args) && len(args) > 0; i++ {
+		if outputFlags[args[0]][args[i]] && args[i+1] != "-" && !filepath.IsAbs(args[i+1]) {
+			args[i+1] = filepath.Join(dir, args[i+1])
+			if args[i] == "--svg" {
+				svg = args[i+1]
+			}
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	code := run(args, strings.NewReader(""), &stdout, &stderr)
+	switch {
+	case code == exitUsage:
+		t.Fatalf("%s: exit %d (usage error)\n%s%s", cmd, code, stdout.String(), stderr.String())
+	case code != exitOK && !hasOutput:
+		t.Fatalf("%s: exit %d\n%s%s", cmd, code, stdout.String(), stderr.String())
+	}
+	if svg != "" {
+		if image == "" {
+			t.Errorf("%s writes an SVG, but the README shows no image after it", cmd)
+		} else if got, err := os.ReadFile(svg); err != nil {
+			t.Error(err)
+		} else if want, err := os.ReadFile(image); err != nil {
+			t.Errorf("the README's image: %v", err)
+		} else if !bytes.Equal(got, want) {
+			t.Errorf("%s writes an SVG that differs from the README's image %s", cmd, image)
+		}
+	}
+	return stdout.String() + withoutProgress(stderr.String()), true
+}
+
+// needFfish skips a test that needs the Fairy-Stockfish adapter when its
+// packages are missing, except in CI (where .ci/run installs them).
+func needFfish(t *testing.T) {
+	t.Helper()
+	_, errNode := exec.LookPath("node")
+	_, errMods := os.Stat(filepath.Join("adapters", "ffish", "node_modules", "ffish"))
+	if errNode == nil && errMods == nil {
+		return
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatalf("the ffish adapter is not ready (node: %v, node_modules: %v); .ci/run installs it", errNode, errMods)
+	}
+	t.Skip("the ffish adapter needs node and `npm ci` in adapters/ffish")
+}
+
+var progressLine = regexp.MustCompile(`(?m)^\d+/\d+ cases\n`)
+
+func withoutProgress(s string) string { return progressLine.ReplaceAllString(s, "") }
+
+// outputLines splits output into lines without trailing spaces or the
+// final newline.
+func outputLines(s string) []string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t")
+	}
+	return lines
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// compareOutput checks got against the README's text: equal line by line,
+// or, with "…", the first and last lines equal.
+func compareOutput(want, got string) string {
+	w, g := outputLines(want), outputLines(got)
+	k := indexOf(w, "…")
+	if k < 0 {
+		if strings.Join(w, "\n") == strings.Join(g, "\n") {
+			return ""
+		}
+		return fmt.Sprintf("the README shows:\n%s\nthe command prints:\n%s\n(BETZA_UPDATE=1 rewrites the README's output; review the diff)", strings.Join(w, "\n"), strings.Join(g, "\n"))
+	}
+	head, tail := w[:k], w[k+1:]
+	if len(g) >= len(head)+len(tail) &&
+		strings.Join(g[:len(head)], "\n") == strings.Join(head, "\n") &&
+		strings.Join(g[len(g)-len(tail):], "\n") == strings.Join(tail, "\n") {
+		return ""
+	}
+	return fmt.Sprintf("the README shows (… between the first and last lines):\n%s\nthe command prints:\n%s\n(BETZA_UPDATE=1 rewrites the README's output; review the diff)", strings.Join(w, "\n"), strings.Join(g, "\n"))
+}
+
+// splitShell splits a command line as a POSIX shell would for the simple
+// words the README uses: spaces, single and double quotes, no expansion.
+func splitShell(s string) ([]string, error) {
+	var args []string
+	var cur strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t':
+			if inWord {
+				args = append(args, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		case c == '\'' || c == '"':
+			j := strings.IndexByte(s[i+1:], c)
+			if j < 0 {
+				return nil, fmt.Errorf("unclosed %c", c)
+			}
+			cur.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+			inWord = true
+		case strings.ContainsRune("$`\\|&;<>()*?", rune(c)):
+			return nil, fmt.Errorf("%q: the README test runs plain commands only", c)
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		args = append(args, cur.String())
+	}
+	return args, nil
+}
+
+// runScript runs a README testscript with betzacheck registered (see
+// TestMain).
+func runScript(t *testing.T, script string) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "readme.txtar"), []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{Dir: dir})
+}

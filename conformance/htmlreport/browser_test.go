@@ -1,0 +1,142 @@
+package htmlreport
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"betzacheck/conformance/conform"
+	"betzacheck/conformance/protocol"
+)
+
+// chromium returns the path of Debian's chromium. When it is missing, CI
+// (CI set) installs it with apt-get; elsewhere the test is skipped.
+func chromium(t *testing.T) string {
+	t.Helper()
+	if p, err := exec.LookPath("chromium"); err == nil {
+		return p
+	}
+	if os.Getenv("CI") == "" {
+		t.Skip("chromium is not installed (apt-get install chromium); CI installs it and runs this test")
+	}
+	for _, args := range [][]string{{"update"}, {"install", "-y", "chromium"}} {
+		cmd := exec.Command("apt-get", args...)
+		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("apt-get %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	p, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Fatalf("chromium installed but not on PATH: %v", err)
+	}
+	return p
+}
+
+// headless runs chromium without a window, a network or a profile of its
+// own, on url, with extra arguments, and returns its stdout.
+func headless(t *testing.T, bin, url string, extra ...string) []byte {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	args := append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+		"--user-data-dir=" + t.TempDir()}, extra...)
+	cmd := exec.CommandContext(ctx, bin, append(args, url)...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("chromium %s: %v\n%s", strings.Join(extra, " "), err, stderr.String())
+	}
+	return stdout.Bytes()
+}
+
+// lax is a deliberately lax implementation, as a test double: it reads
+// every notation (an invalid one gets no moves), it has not learnt to
+// capture (the outcomes that capture are missing), and it fails with an
+// internal error on an eruption (x).
+var lax = &fake{name: "lax", level: protocol.LevelEffects, answer: func(req protocol.MovesRequest) protocol.Result {
+	if strings.Contains(req.Notation, "x") {
+		return ok(protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindInternal, Message: "eruption not implemented"}})
+	}
+	r := withoutCaptures(req, protocol.LevelEffects)
+	if r.Error != nil && r.Error.Kind == protocol.KindSyntax {
+		r = protocol.Reply{Outcomes: []protocol.WireOutcome{}}
+	}
+	return ok(r)
+}}
+
+// TestBrowser renders the report of a real run (the golden corpus through
+// the lax implementation) in headless chromium and reads the DOM that the
+// browser built: the counts it shows must be the JSON report's of the same
+// run, and each failure must have exactly two diagrams. With
+// BETZA_SCREENSHOT=FILE it also saves a screenshot of the page.
+func TestBrowser(t *testing.T) {
+	bin := chromium(t)
+	corpusDir := filepath.Join("..", "..", "corpus")
+	cases, err := conform.CorpusCases(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := conform.Run(context.Background(), lax, cases, "")
+
+	dir := t.TempDir()
+	page, jsonFile := filepath.Join(dir, "report.html"), filepath.Join(dir, "report.json")
+	var h, j bytes.Buffer
+	if err := Write(&h, rep, Options{Impl: "lax", Corpus: "corpus/"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.WriteJSON(&j); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, h.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(jsonFile, j.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	url := "file://" + filepath.ToSlash(page)
+	domText := string(headless(t, bin, url, "--dump-dom"))
+	if !strings.Contains(domText, `<section id="failures"`) {
+		t.Fatalf("chromium's DOM has no failures section:\n%.2000s", domText)
+	}
+	data, err := os.ReadFile(jsonFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jr := decodeJSON(t, data)
+	dom := parseDOM(t, domText)
+	checkAgainstReport(t, dom, jr, DefaultMaxFailures)
+	t.Logf("chromium's DOM: %d cases, totals %v, %d clauses, %d failure sections (%d more)",
+		dom.totals["cases"], jr.Totals, len(dom.counts), len(dom.failures), dom.more)
+
+	// The run must exercise what is checked: failures of several kinds,
+	// more than the page shows.
+	if jr.Totals["fail"] == 0 || jr.Totals["error"] == 0 || jr.Totals["pass"] == 0 {
+		t.Errorf("the lax run should pass, fail and err: totals %v", jr.Totals)
+	}
+	if dom.more == 0 {
+		t.Errorf("the lax run should fail more than %d cases", DefaultMaxFailures)
+	}
+	// Each diagram was parsed as SVG, with its board and marks.
+	for _, f := range dom.failures {
+		if n := strings.Count(f.body, `class="board"`); n != 2 {
+			t.Errorf("failure %s: %d boards in the DOM, want 2", f.id, n)
+		}
+	}
+
+	if shot := os.Getenv("BETZA_SCREENSHOT"); shot != "" {
+		abs, err := filepath.Abs(shot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		headless(t, bin, url, "--hide-scrollbars", "--window-size=1280,4000", "--screenshot="+abs)
+		t.Logf("screenshot: %s", abs)
+	}
+}

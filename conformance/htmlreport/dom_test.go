@@ -1,0 +1,168 @@
+package htmlreport
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"betzacheck/conformance/conform"
+)
+
+// page is what a test reads back from a report page (as written, or as a
+// browser's DOM): the numbers and the failure sections.
+type pageDOM struct {
+	totals    map[string]int            // kind (and "cases", "unexpected") → count
+	counts    map[string]map[string]int // clause → kind → count
+	failures  []failureDOM
+	nFailures int // the data-failures of the failures section
+	more      int // the data-more of the note; 0 when there is none
+}
+
+type failureDOM struct {
+	id, verdict string
+	sides       []string // the data-side of each <svg>, in order
+	body        string
+}
+
+var (
+	reTotal   = regexp.MustCompile(`<td class="total[^"]*" data-kind="([^"]*)">(\d+)</td>`)
+	reCount   = regexp.MustCompile(`<td class="count[^"]*" data-clause="([^"]*)" data-kind="([^"]*)">(\d+)</td>`)
+	reFailure = regexp.MustCompile(`(?s)<section class="failure[^"]*" id="case-\d+" data-case="([^"]*)" data-verdict="([^"]*)">(.*?)</section>`)
+	reSVG     = regexp.MustCompile(`<svg\b[^>]*>`)
+	reSide    = regexp.MustCompile(`\bdata-side="([^"]*)"`)
+	reNFail   = regexp.MustCompile(`<section id="failures" data-failures="(\d+)">`)
+	reMore    = regexp.MustCompile(`<p class="more" data-more="(\d+)">`)
+)
+
+func parseDOM(t *testing.T, html string) *pageDOM {
+	t.Helper()
+	d := &pageDOM{totals: map[string]int{}, counts: map[string]map[string]int{}}
+	for _, m := range reTotal.FindAllStringSubmatch(html, -1) {
+		d.totals[m[1]] = atoi(t, m[2])
+	}
+	for _, m := range reCount.FindAllStringSubmatch(html, -1) {
+		if d.counts[m[1]] == nil {
+			d.counts[m[1]] = map[string]int{}
+		}
+		d.counts[m[1]][m[2]] = atoi(t, m[3])
+	}
+	for _, m := range reFailure.FindAllStringSubmatch(html, -1) {
+		f := failureDOM{id: m[1], verdict: m[2], body: m[3]}
+		for _, svg := range reSVG.FindAllString(m[3], -1) {
+			side := "(none)"
+			if s := reSide.FindStringSubmatch(svg); s != nil {
+				side = s[1]
+			}
+			f.sides = append(f.sides, side)
+		}
+		d.failures = append(d.failures, f)
+	}
+	m := reNFail.FindStringSubmatch(html)
+	if m == nil {
+		t.Fatal("no failures section")
+	}
+	d.nFailures = atoi(t, m[1])
+	if m := reMore.FindStringSubmatch(html); m != nil {
+		d.more = atoi(t, m[1])
+	}
+	return d
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// jsonReport is the part of the JSON report (conform.Report.WriteJSON)
+// that the page must agree with.
+type jsonReport struct {
+	Totals   map[string]int            `json:"totals"`
+	ByClause map[string]map[string]int `json:"byClause"`
+	Cases    []struct {
+		ID      string `json:"id"`
+		Verdict string `json:"verdict"`
+	} `json:"cases"`
+}
+
+func jsonOf(t *testing.T, rep *conform.Report) *jsonReport {
+	t.Helper()
+	var b bytes.Buffer
+	if err := rep.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	return decodeJSON(t, b.Bytes())
+}
+
+func decodeJSON(t *testing.T, data []byte) *jsonReport {
+	t.Helper()
+	var jr jsonReport
+	if err := json.Unmarshal(data, &jr); err != nil {
+		t.Fatal(err)
+	}
+	return &jr
+}
+
+// checkAgainstReport asserts that the page shows the JSON report's
+// numbers: every total, every count per clause (and no other clause), one
+// section per failure up to the cap, in run order, with the right number
+// of others noted, and exactly two diagrams in each section, the spec's
+// then the implementation's.
+func checkAgainstReport(t *testing.T, d *pageDOM, jr *jsonReport, maxFailures int) {
+	t.Helper()
+	if got, want := d.totals["cases"], len(jr.Cases); got != want {
+		t.Errorf("page shows %d cases, JSON has %d", got, want)
+	}
+	for _, k := range Kinds {
+		if got, want := d.totals[k], jr.Totals[k]; got != want {
+			t.Errorf("total %s: page shows %d, JSON has %d", k, got, want)
+		}
+	}
+	if len(d.counts) != len(jr.ByClause) {
+		t.Errorf("page shows %d clauses, JSON has %d", len(d.counts), len(jr.ByClause))
+	}
+	for clause, want := range jr.ByClause {
+		got, ok := d.counts[clause]
+		if !ok {
+			t.Errorf("clause %s: not on the page", clause)
+			continue
+		}
+		for _, k := range Kinds {
+			if got[k] != want[k] {
+				t.Errorf("clause %s, %s: page shows %d, JSON has %d", clause, k, got[k], want[k])
+			}
+		}
+		if len(got) != len(Kinds) {
+			t.Errorf("clause %s: page shows %d counts, want one per kind (%d)", clause, len(got), len(Kinds))
+		}
+	}
+	var failing []string
+	for _, c := range jr.Cases {
+		if c.Verdict != "pass" && c.Verdict != "unsupported" {
+			failing = append(failing, c.ID)
+		}
+	}
+	if d.nFailures != len(failing) {
+		t.Errorf("page counts %d failures, JSON has %d", d.nFailures, len(failing))
+	}
+	shown := min(len(failing), maxFailures)
+	if len(d.failures) != shown {
+		t.Fatalf("page has %d failure sections, want %d (of %d failures, cap %d)", len(d.failures), shown, len(failing), maxFailures)
+	}
+	if d.more != len(failing)-shown {
+		t.Errorf("page notes %d more failures, want %d", d.more, len(failing)-shown)
+	}
+	for i, f := range d.failures {
+		if f.id != failing[i] {
+			t.Errorf("failure section %d is %s, want %s", i+1, f.id, failing[i])
+		}
+		if len(f.sides) != 2 || f.sides[0] != "spec" || f.sides[1] != "implementation" {
+			t.Errorf("failure %s: diagrams %v, want exactly [spec implementation]", f.id, f.sides)
+		}
+	}
+}

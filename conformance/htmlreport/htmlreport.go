@@ -1,0 +1,345 @@
+// Package htmlreport writes a conformance report (conform.Report) as one
+// self-contained HTML page: inline CSS and inline SVG, no script and no
+// external request, so that the file can be archived by CI and opened
+// anywhere.
+//
+// The page shows the implementation and the level compared, the totals, a
+// table of verdict counts per spec clause, and the first failures (every
+// verdict but pass and unsupported), each with its notation, the reason,
+// two move diagrams side by side (the spec's outcomes, from the
+// reference, and the implementation's, both drawn from the wire replies at
+// the run's level by package diagram), the outcome diff and the command
+// that replays it.
+//
+// The elements that carry numbers have stable classes and data attributes,
+// so that a test (or a person's script) reads the page rather than looks
+// at it:
+//
+//	<td class="total" data-kind="fail">3</td>
+//	<td class="count" data-clause="§4.2" data-kind="pass">3</td>
+//	<section class="failure" data-case="gen/1/7" data-verdict="fail">
+//	  … <svg data-side="spec" …> … <svg data-side="implementation" …>
+//	<p class="more" data-more="12">
+//
+// Output is deterministic: the same report and options give the same
+// bytes.
+package htmlreport
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"html/template"
+	"io"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"betzacheck/conformance/conform"
+	"betzacheck/conformance/diagram"
+	"betzacheck/conformance/protocol"
+	"betzacheck/reference"
+	"betzacheck/reference/board"
+)
+
+// DefaultMaxFailures is how many failures the page shows in full when
+// Options.MaxFailures is 0.
+const DefaultMaxFailures = 50
+
+// Options describe how the run was started, for the replay commands, and
+// how much to show.
+type Options struct {
+	// Program is the command that ran conform; "betzacheck" when empty.
+	Program string
+	// Impl is --impl exactly as given.
+	Impl string
+	// Corpus is the corpus directory as given; "" when the run had none.
+	Corpus string
+	// Level is --level as given; "" when not given.
+	Level string
+	// MaxFailures caps the failures shown in full; 0 means
+	// DefaultMaxFailures. The page says how many more there are.
+	MaxFailures int
+}
+
+// Kinds are the verdict kinds, in the order of the tables.
+var Kinds = []string{"pass", "fail", "unsupported", "error", "timeout", "crash"}
+
+// diagramSize is the side of a square in the page's diagrams.
+const diagramSize = 36
+
+//go:embed report.css
+var css string
+
+// Write writes rep as an HTML page.
+func Write(w io.Writer, rep *conform.Report, opt Options) error {
+	if opt.Program == "" {
+		opt.Program = "betzacheck"
+	}
+	if opt.MaxFailures <= 0 {
+		opt.MaxFailures = DefaultMaxFailures
+	}
+	var buf bytes.Buffer
+	if err := page.Execute(&buf, build(rep, opt)); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// The page's data.
+type pageData struct {
+	CSS        template.CSS
+	Impl       protocol.HelloReply
+	Dialects   string
+	Level      string
+	Command    string
+	Failed     bool
+	Cases      int
+	Unexpected int
+	Summary    string
+	Kinds      []string
+	Totals     []count
+	Clauses    []clauseRow
+	Failures   []failure
+	NFailures  int // every failure, shown or not
+	More       int
+	MoreWords  string
+	Stale      []string
+}
+
+type count struct {
+	Kind string
+	N    int
+}
+
+type clauseRow struct {
+	Clause string
+	Counts []count
+}
+
+type failure struct {
+	N          int
+	ID         string
+	Verdict    string
+	Expected   bool // a known divergence, listed in the expectation file
+	Notation   string
+	Betza2     string // "" when the same as Notation
+	Clauses    string
+	Board      string
+	Position   string
+	From       string
+	Reason     string
+	Diff       string
+	Sides      []side
+	Replay     string
+	ReplayMove string
+}
+
+type side struct {
+	Side    string // "spec" or "implementation"
+	Caption string
+	Notes   []string
+	SVG     template.HTML
+}
+
+func build(rep *conform.Report, opt Options) *pageData {
+	d := &pageData{CSS: template.CSS(css), Impl: rep.Impl, Dialects: strings.Join(rep.Impl.Dialects, ", "),
+		Level: rep.Level, Failed: rep.Failed(), Cases: len(rep.Results), Kinds: Kinds, Stale: rep.Stale}
+	d.Command = command(opt, "")
+	totals := rep.Totals()
+	parts := make([]string, len(Kinds))
+	for i, k := range Kinds {
+		d.Totals = append(d.Totals, count{k, totals[k]})
+		parts[i] = fmt.Sprintf("%d %s", totals[k], k)
+	}
+	for _, res := range rep.Results {
+		if res.Unexpected() {
+			d.Unexpected++
+		}
+	}
+	d.Summary = fmt.Sprintf("%d cases: %s; %d unexpected, %d stale expectations", d.Cases, strings.Join(parts, ", "), d.Unexpected, len(rep.Stale))
+	by := rep.ByClause()
+	for _, c := range sortedClauses(by) {
+		row := clauseRow{Clause: c}
+		for _, k := range Kinds {
+			row.Counts = append(row.Counts, count{k, by[c][k]})
+		}
+		d.Clauses = append(d.Clauses, row)
+	}
+	for _, res := range rep.Results {
+		k := res.Verdict.Kind
+		if k == protocol.VerdictPass || k == protocol.VerdictUnsupported {
+			continue
+		}
+		d.NFailures++
+		if len(d.Failures) < opt.MaxFailures {
+			d.Failures = append(d.Failures, buildFailure(len(d.Failures)+1, res, rep, opt))
+		}
+	}
+	d.More = d.NFailures - len(d.Failures)
+	d.MoreWords = fmt.Sprintf("%d more failures are", d.More)
+	if d.More == 1 {
+		d.MoreWords = "1 more failure is"
+	}
+	return d
+}
+
+func buildFailure(n int, res *conform.Result, rep *conform.Report, opt Options) failure {
+	c := res.Case
+	f := failure{N: n, ID: c.ID, Verdict: res.Verdict.Kind.String(), Expected: res.Expected != "" && !res.Unexpected(),
+		Notation: c.Request.Notation, Clauses: strings.Join(c.Clauses, " "),
+		Board: c.Request.Board, Position: c.Request.Position, From: c.Request.From,
+		Reason: res.Verdict.Reason, Diff: strings.TrimRight(res.Verdict.Diff, "\n")}
+	if c.Betza2 != c.Request.Notation {
+		f.Betza2 = c.Betza2
+	}
+	f.Replay = command(opt, c.ID)
+	f.ReplayMove = shellJoin(opt.Program, "moves", "--board", c.Request.Board, "--position", c.Request.Position,
+		"--from", c.Request.From, c.Betza2)
+
+	pos, from, err := position(c.Request)
+	if err != nil {
+		// No board to draw on: two empty panels that say why.
+		for _, s := range []string{"spec", "implementation"} {
+			f.Sides = append(f.Sides, side{Side: s, Caption: s, Notes: []string{"no diagram: " + err.Error()},
+				SVG: emptySVG(s)})
+		}
+		return f
+	}
+	erupts := false
+	if prog, err := reference.Compile(c.Betza2); err == nil {
+		for _, node := range prog.Prog.Nodes {
+			erupts = erupts || node.Leg.Erupt
+		}
+	}
+	draw := func(name, title string, ws []protocol.WireOutcome, notes []string) side {
+		outs, problems := wireOutcomes(ws)
+		opt := diagram.Options{Title: title, Size: diagramSize, Erupts: erupts, Paths: rep.Level == protocol.LevelPaths}
+		svg := string(diagram.SVG(pos, from, outs, opt))
+		svg = strings.Replace(svg, "<svg ", fmt.Sprintf("<svg data-side=%q ", name), 1)
+		return side{Side: name, Notes: append(notes, problems...), SVG: template.HTML(svg)}
+	}
+
+	want := c.Want
+	var spec side
+	if want.Error != nil {
+		spec = draw("spec", c.Betza2+" from "+c.Request.From, nil, []string{"the reference refuses the case: " + want.Error.String()})
+		spec.Caption = "spec (reference): refuses the case"
+	} else {
+		spec = draw("spec", c.Betza2+" from "+c.Request.From, want.Outcomes, nil)
+		spec.Caption = "spec (reference): " + outcomes(len(protocol.Project(want.Outcomes, rep.Level)))
+	}
+	f.Sides = append(f.Sides, spec)
+
+	name := "implementation (" + rep.Impl.Name + ")"
+	title := c.Request.Notation + " from " + c.Request.From
+	got := res.Got
+	var im side
+	switch {
+	case got.Kind == protocol.ResultOK && got.Reply.Error == nil:
+		im = draw("implementation", title, got.Reply.Outcomes, nil)
+		im.Caption = name + ": " + outcomes(len(protocol.Project(got.Reply.Outcomes, rep.Level)))
+	case got.Kind == protocol.ResultOK || got.Kind == protocol.ResultError:
+		im = draw("implementation", title, nil, []string{"error reply: " + got.Reply.Error.String()})
+		im.Caption = name + ": error reply"
+	default:
+		im = draw("implementation", title, nil, []string{got.Kind.String() + ": " + got.Detail})
+		im.Caption = name + ": no reply (" + got.Kind.String() + ")"
+	}
+	f.Sides = append(f.Sides, im)
+	return f
+}
+
+func outcomes(n int) string {
+	if n == 1 {
+		return "1 outcome"
+	}
+	return fmt.Sprintf("%d outcomes", n)
+}
+
+// position rebuilds a request's position.
+func position(req protocol.MovesRequest) (*board.Position, board.Square, error) {
+	size, err := board.ParseSize(req.Board)
+	if err != nil {
+		return nil, board.Square{}, err
+	}
+	pos, err := board.ParsePosition(size, req.Position)
+	if err != nil {
+		return nil, board.Square{}, err
+	}
+	from, err := board.ParseSquare(req.From)
+	if err != nil {
+		return nil, board.Square{}, err
+	}
+	return pos, from, nil
+}
+
+func emptySVG(s string) template.HTML {
+	return template.HTML(fmt.Sprintf(`<svg data-side=%q xmlns="http://www.w3.org/2000/svg" class="betza-diagram" width="1" height="1" viewBox="0 0 1 1"></svg>`, s))
+}
+
+var genID = regexp.MustCompile(`^gen/(-?[0-9]+)/([0-9]+)$`)
+
+// command is the conform command line of the run, or, for a case id, the
+// one that replays that case: a generated case i of seed S is the last of
+// --generate i+1 --seed S (case i depends only on S and i); a corpus case
+// is run again with the corpus.
+func command(opt Options, id string) string {
+	args := []string{opt.Program, "conform", "--impl", opt.Impl}
+	if opt.Level != "" {
+		args = append(args, "--level", opt.Level)
+	}
+	switch m := genID.FindStringSubmatch(id); {
+	case id == "":
+		if opt.Corpus != "" {
+			args = append(args, opt.Corpus)
+		}
+	case m != nil:
+		i, _ := strconv.Atoi(m[2])
+		args = append(args, "--generate", strconv.Itoa(i+1), "--seed", m[1])
+	case opt.Corpus != "":
+		args = append(args, opt.Corpus)
+	}
+	return shellJoin(args...)
+}
+
+// shellJoin quotes args for a POSIX shell and joins them with spaces.
+func shellJoin(args ...string) string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = shellQuote(a)
+	}
+	return strings.Join(out, " ")
+}
+
+var shellSafe = regexp.MustCompile(`^[A-Za-z0-9_./:=@%+,-]+$`)
+
+func shellQuote(s string) string {
+	if shellSafe.MatchString(s) {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// sortedClauses orders clause ids numerically (§2.10 after §2.9); other
+// names ("generated") come after them, by name.
+func sortedClauses(by map[string]conform.Counts) []string {
+	cs := make([]string, 0, len(by))
+	for c := range by {
+		cs = append(cs, c)
+	}
+	key := func(c string) string {
+		if !strings.HasPrefix(c, "§") {
+			return "~" + c
+		}
+		var b strings.Builder
+		for _, part := range strings.Split(strings.TrimPrefix(c, "§"), ".") {
+			fmt.Fprintf(&b, "%08s.", part)
+		}
+		return b.String()
+	}
+	sort.Slice(cs, func(i, j int) bool { return key(cs[i]) < key(cs[j]) })
+	return cs
+}

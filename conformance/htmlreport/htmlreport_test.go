@@ -1,0 +1,258 @@
+package htmlreport
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"betzacheck/conformance/conform"
+	"betzacheck/conformance/protocol"
+	"betzacheck/reference/board"
+)
+
+// update rewrites the golden files; review the diff by hand.
+var update = os.Getenv("BETZA_UPDATE") != ""
+
+// fake is an implementation under test as a test double: it answers each
+// request with answer, at level.
+type fake struct {
+	name, level string
+	answer      func(req protocol.MovesRequest) protocol.Result
+}
+
+func (f *fake) Hello() protocol.HelloReply {
+	return protocol.HelloReply{Name: f.name, Version: "0.9", Protocol: protocol.Version,
+		Dialects: []string{protocol.DialectBetza2}, Level: f.level}
+}
+func (f *fake) Do(req protocol.MovesRequest) protocol.Result {
+	r := f.answer(req)
+	r.ID = req.ID
+	return r
+}
+func (f *fake) Close() error { return nil }
+
+// ok wraps a reply as a result.
+func ok(r protocol.Reply) protocol.Result {
+	kind := protocol.ResultOK
+	if r.Error != nil {
+		kind = protocol.ResultError
+	}
+	return protocol.Result{Kind: kind, Reply: r}
+}
+
+// withoutCaptures is the reference's reply without the outcomes that
+// capture: an implementation that has not learnt c (and x).
+func withoutCaptures(req protocol.MovesRequest, level string) protocol.Reply {
+	r := protocol.AnswerAt(req, level)
+	var keep []protocol.WireOutcome
+	for _, o := range r.Outcomes {
+		if !o.Capture {
+			keep = append(keep, o)
+		}
+	}
+	if r.Error == nil && keep == nil {
+		keep = []protocol.WireOutcome{}
+	}
+	r.Outcomes = keep
+	return r
+}
+
+func newCase(t *testing.T, id, notation, size, placement, from string, clauses ...string) *conform.Case {
+	t.Helper()
+	sz, err := board.ParseSize(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := board.ParsePosition(sz, placement)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sq, err := board.ParseSquare(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &conform.Case{ID: id, Clauses: clauses, Betza2: notation,
+		Request: protocol.NewRequest(protocol.DialectBetza2, notation, pos, sq)}
+}
+
+// syntheticReport is a small run that has every kind of section: a pass,
+// failures with diagrams (missed captures, missed burns, an invalid
+// notation accepted), an error reply, a timeout, an unsupported case, an
+// expected divergence and a stale expectation.
+func syntheticReport(t *testing.T) *conform.Report {
+	cases := []*conform.Case{
+		newCase(t, "corpus/valid/w/empty", "W", "3x3", "3/1X*1/3", "b2", "§1.1", "§4.4"),
+		newCase(t, "corpus/valid/cannon/screen", "mRpR-cR", "5x5", "2r2/5/2P2/5/2X2", "c1", "§4.2", "§3.4"),
+		newCase(t, "corpus/valid/fire-demon/burn", "mcB-xaK", "6x6", "6/6/3p1p/4P1/3p2/X*5", "a1", "§3.8"),
+		newCase(t, "corpus/invalid/dash", "W-", "8x8", "8/8/8/8/3X*4/8/8/8", "d4", "§9.4"),
+		newCase(t, "gen/7/4", "mfW", "4x4", "4/4/1X2/4", "b2", "generated"),
+		newCase(t, "gen/7/3", "K", "4x4", "4/1p2/1X2/4", "b2", "generated"),
+		newCase(t, "gen/7/5", "N", "20x2", "20/X19", "a1", "generated"),
+	}
+	// A case translated into another dialect shows both notations.
+	cases[4].Request.Notation = "fmW"
+	impl := &fake{name: "toy", level: protocol.LevelEffects, answer: func(req protocol.MovesRequest) protocol.Result {
+		switch req.Notation {
+		case "W-":
+			return ok(protocol.Reply{Outcomes: []protocol.WireOutcome{}}) // accepts it: no moves
+		case "K":
+			return ok(protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindInternal, Message: "king not implemented"}})
+		case "fmW":
+			return protocol.Result{Kind: protocol.ResultTimeout, Detail: "no reply within 5s"}
+		case "N":
+			return ok(protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindUnsupported, Message: "boards up to 16x16"}})
+		}
+		return ok(withoutCaptures(req, protocol.LevelEffects))
+	}}
+	rep := conform.Run(context.Background(), impl, cases, "")
+	rep.Apply(conform.Expectations{
+		"corpus/invalid/dash": {Verdict: "fail", Reason: "toy skips what it does not read"},
+		"corpus/valid/gone":   {Verdict: "crash", Reason: "a case since removed"},
+	})
+	return rep
+}
+
+var syntheticOptions = Options{Impl: "./toy --strict", Corpus: "corpus/", Level: "", MaxFailures: 4}
+
+func TestGolden(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, syntheticReport(t), syntheticOptions); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "synthetic.html", b.Bytes())
+}
+
+func TestDeterministic(t *testing.T) {
+	var a, b bytes.Buffer
+	if err := Write(&a, syntheticReport(t), syntheticOptions); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(&b, syntheticReport(t), syntheticOptions); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("two writes of the same report differ")
+	}
+}
+
+// TestSelfContained checks that the page asks for nothing: no script, no
+// stylesheet or image by URL, no link out. The only URL is the SVG
+// namespace, which is a name, not a request.
+func TestSelfContained(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, syntheticReport(t), syntheticOptions); err != nil {
+		t.Fatal(err)
+	}
+	page := strings.ReplaceAll(b.String(), `xmlns="http://www.w3.org/2000/svg"`, "")
+	for _, bad := range []*regexp.Regexp{
+		regexp.MustCompile(`(?i)<script`),
+		regexp.MustCompile(`(?i)<link`),
+		regexp.MustCompile(`(?i)<img`),
+		regexp.MustCompile(`(?i)@import`),
+		regexp.MustCompile(`(?i)url\(`),
+		regexp.MustCompile(`(?i)\bsrc=`),
+		regexp.MustCompile(`(?i)href="[^#]`),
+		regexp.MustCompile(`(?i)https?:`),
+	} {
+		if loc := bad.FindStringIndex(page); loc != nil {
+			t.Errorf("page has %q: %s", bad, page[max(loc[0]-60, 0):min(loc[1]+60, len(page))])
+		}
+	}
+}
+
+// TestStructure reads the synthetic page back: counts, sections, sides,
+// replay commands.
+func TestStructure(t *testing.T) {
+	rep := syntheticReport(t)
+	var b bytes.Buffer
+	if err := Write(&b, rep, syntheticOptions); err != nil {
+		t.Fatal(err)
+	}
+	dom := parseDOM(t, b.String())
+	checkAgainstReport(t, dom, jsonOf(t, rep), syntheticOptions.MaxFailures)
+	want := map[string][]string{
+		"corpus/valid/cannon/screen": {"betzacheck conform --impl './toy --strict' corpus/",
+			"betzacheck moves --board 5x5 --position 2r2/5/2P2/5/2X2 --from c1 mRpR-cR"},
+		"gen/7/4": {"betzacheck conform --impl './toy --strict' --generate 5 --seed 7",
+			"betzacheck moves --board 4x4 --position 4/4/1X2/4 --from b2 mfW"},
+	}
+	for _, f := range dom.failures {
+		for _, cmd := range want[f.id] {
+			if !strings.Contains(f.body, "<code>"+htmlEscape(cmd)+"</code>") {
+				t.Errorf("%s: no replay command %q", f.id, cmd)
+			}
+		}
+	}
+	if !strings.Contains(b.String(), "(Betza 2.0: <code>mfW</code>)") {
+		t.Error("the translated case does not show its Betza 2.0 notation")
+	}
+}
+
+func htmlEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "'", "&#39;", "<", "&lt;", ">", "&gt;", `"`, "&#34;").Replace(s)
+}
+
+func TestShellQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		"reference":                  "reference",
+		"node adapters/ffish/a.js":   "'node adapters/ffish/a.js'",
+		"it's":                       `'it'\''s'`,
+		"":                           "''",
+		"3/1X*1/3":                   "'3/1X*1/3'",
+		"--level=effects":            "--level=effects",
+		"corpus/valid/w/empty.txtar": "corpus/valid/w/empty.txtar",
+	} {
+		if got := shellQuote(in); got != want {
+			t.Errorf("shellQuote(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestWireSquare(t *testing.T) {
+	for in, want := range map[string]board.Square{"a1": {File: 0, Rank: 0}, "z26": {File: 25, Rank: 25}, "(-1,3)": {File: -1, Rank: 3}, "(8,0)": {File: 8, Rank: 0}} {
+		got, err := wireSquare(in)
+		if err != nil || got != want {
+			t.Errorf("wireSquare(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "a0", "(1,2", "(x,1)", "(1000,1)", "A1"} {
+		if _, err := wireSquare(in); err == nil {
+			t.Errorf("wireSquare(%q): no error", in)
+		}
+	}
+}
+
+// golden compares got with testdata/name, or rewrites it under update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	file := filepath.Join("testdata", name)
+	if update {
+		if err := os.WriteFile(file, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run with BETZA_UPDATE=1 to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+		for i := 0; i < len(gl) || i < len(wl); i++ {
+			var g, w string
+			if i < len(gl) {
+				g = gl[i]
+			}
+			if i < len(wl) {
+				w = wl[i]
+			}
+			if g != w {
+				t.Fatalf("%s differs at line %d:\ngot:  %s\nwant: %s\n(BETZA_UPDATE=1 rewrites it; review the diff)", file, i+1, g, w)
+			}
+		}
+	}
+}

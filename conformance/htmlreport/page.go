@@ -1,0 +1,114 @@
+package htmlreport
+
+import (
+	"html/template"
+	"strings"
+)
+
+var page = template.Must(template.New("page").Funcs(template.FuncMap{
+	"upper": strings.ToUpper,
+	"zero":  func(n int) bool { return n == 0 },
+}).Parse(pageHTML))
+
+// pageHTML is the page. Every number a reader (or a test) may want sits in
+// an element with a class and data attributes naming it.
+const pageHTML = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>betzacheck conform: {{.Impl.Name}} {{.Impl.Version}}</title>
+<style>
+{{.CSS}}</style>
+</head>
+<body>
+<header>
+<h1>betzacheck conform: <span id="impl-name">{{.Impl.Name}}</span> <span id="impl-version">{{.Impl.Version}}</span></h1>
+<dl class="run">
+<dt>Level compared</dt><dd id="level">{{.Level}}</dd>
+<dt>Implementation declares</dt><dd id="impl-declares">level {{.Impl.Level}}, dialects {{.Dialects}}{{if .Impl.MaxBoard}}, boards up to {{.Impl.MaxBoard}}{{end}}</dd>
+<dt>Command</dt><dd><code id="command">{{.Command}}</code></dd>
+</dl>
+<p id="result" class="result {{if .Failed}}failed{{else}}passed{{end}}" data-failed="{{.Failed}}">{{if .Failed}}FAILED{{else}}PASSED{{end}}: <span id="summary">{{.Summary}}</span></p>
+</header>
+
+<main>
+<section id="totals">
+<h2>Totals</h2>
+<table class="verdicts">
+<thead><tr><th scope="col">cases</th>{{range .Kinds}}<th scope="col" class="{{.}}">{{.}}</th>{{end}}<th scope="col">unexpected</th></tr></thead>
+<tbody><tr><td class="total" data-kind="cases">{{.Cases}}</td>{{range .Totals}}<td class="total {{.Kind}}{{if zero .N}} zero{{end}}" data-kind="{{.Kind}}">{{.N}}</td>{{end}}<td class="total{{if zero .Unexpected}} zero{{else}} fail{{end}}" data-kind="unexpected">{{.Unexpected}}</td></tr></tbody>
+</table>
+</section>
+
+<section id="clauses">
+<h2>Per clause</h2>
+<table class="verdicts">
+<thead><tr><th scope="col">clause</th>{{range .Kinds}}<th scope="col" class="{{.}}">{{.}}</th>{{end}}</tr></thead>
+<tbody>
+{{- range .Clauses}}
+<tr class="clause" data-clause="{{.Clause}}"><th scope="row">{{.Clause}}</th>{{$c := .Clause}}{{range .Counts}}<td class="count {{.Kind}}{{if zero .N}} zero{{end}}" data-clause="{{$c}}" data-kind="{{.Kind}}">{{.N}}</td>{{end}}</tr>
+{{- end}}
+</tbody>
+</table>
+</section>
+
+<section id="failures" data-failures="{{.NFailures}}">
+<h2>Failures ({{.NFailures}})</h2>
+{{- if not .NFailures}}
+<p class="none">No case failed.</p>
+{{- else}}
+<p class="hint">Every verdict but pass and unsupported, in run order. Each shows the spec's outcomes (the reference) beside the implementation's, both at level {{.Level}}.</p>
+<ol class="index">
+{{- range .Failures}}
+<li><a href="#case-{{.N}}"><span class="word {{.Verdict}}">{{upper .Verdict}}</span> <code>{{.ID}}</code></a> <code>{{.Notation}}</code></li>
+{{- end}}
+</ol>
+{{- if .More}}
+<p class="more" data-more="{{.More}}">{{.MoreWords}} not shown here; the JSON report (--json) lists every case.</p>
+{{- end}}
+{{- end}}
+{{range .Failures}}
+<section class="failure{{if .Expected}} expected{{end}}" id="case-{{.N}}" data-case="{{.ID}}" data-verdict="{{.Verdict}}">
+<h3><span class="word {{.Verdict}}">{{upper .Verdict}}</span>{{if .Expected}} <span class="badge">expected</span>{{end}} <code class="case-id">{{.ID}}</code></h3>
+<dl class="case">
+<dt>Notation</dt><dd><code class="notation">{{.Notation}}</code>{{if .Betza2}} <span class="betza2">(Betza 2.0: <code>{{.Betza2}}</code>)</span>{{end}}</dd>
+<dt>Clauses</dt><dd>{{.Clauses}}</dd>
+<dt>Position</dt><dd>board <code>{{.Board}}</code>, position <code>{{.Position}}</code>, from <code>{{.From}}</code></dd>
+<dt>Reason</dt><dd class="reason">{{.Reason}}</dd>
+</dl>
+<div class="sides">
+{{- range .Sides}}
+<figure class="side" data-side="{{.Side}}">
+<figcaption>{{.Caption}}</figcaption>
+{{.SVG}}
+{{- range .Notes}}
+<p class="note">{{.}}</p>
+{{- end}}
+</figure>
+{{- end}}
+</div>
+{{- if .Diff}}
+<pre class="diff">{{.Diff}}</pre>
+{{- end}}
+<p class="replay">Replay: <code>{{.Replay}}</code></p>
+<p class="replay">The reference alone: <code>{{.ReplayMove}}</code></p>
+</section>
+{{end}}
+</section>
+{{- if .Stale}}
+
+<section id="stale" data-stale="{{len .Stale}}">
+<h2>Stale expectations ({{len .Stale}})</h2>
+<ul>
+{{- range .Stale}}
+<li class="stale">{{.}}</li>
+{{- end}}
+</ul>
+</section>
+{{- end}}
+</main>
+<footer>Written by betzacheck conform --html: one file, no script, no external resource.</footer>
+</body>
+</html>
+`

@@ -1,0 +1,151 @@
+// Package bracket reads the bracket dialect of Betza notation, the
+// multi-leg notation H. G. Muller described for Fairy-Stockfish's custom
+// pieces (spec/bracket.md): legs joined by '-' or '?' inside square
+// brackets, doubled letters as riders, a digit range, the sweep modifiers
+// n and j, and p both on a leg and before a whole move.
+//
+// ToBetza2 parses the text with a hand-written scanner and parser (errors
+// are *dialect.Error with the offset and a clause of spec/bracket.md),
+// builds the model of model.go, and writes it as a Betza 2.0 notation that
+// reference.Compile accepts. FromBetza2 writes a Betza 2.0 notation back in
+// brackets where the dialect can say it, else a *dialect.NoEquivalentError.
+//
+// Where the parser accepts more than the seed's grammar: modifier letters
+// may come in any order (the seed's grammar orders them i, directions,
+// modes, sweep); a range may have several digits. Where it accepts less:
+// W F K R B Q U doubled is an error (§B2.4), as is a range with a leading
+// zero or above 1000 (§B5.5, §B5.4). grammar/bracket.ebnf says the same.
+package bracket
+
+import (
+	"fmt"
+	"strings"
+
+	"betzacheck/reference"
+	"betzacheck/reference/dialect"
+	"betzacheck/reference/syntax"
+)
+
+// Name is the dialect's name in the protocol and on the command line.
+const Name = "bracket"
+
+// Dialect is the bracket dialect; its zero value is ready to use.
+type Dialect struct{}
+
+var _ dialect.Dialect = Dialect{}
+
+// Name returns "bracket".
+func (Dialect) Name() string { return Name }
+
+// ToBetza2 translates src into an equivalent Betza 2.0 notation.
+func (Dialect) ToBetza2(src string) (string, error) {
+	d, err := Parse(src)
+	if err != nil {
+		return "", err
+	}
+	paths, err := Model(d, src)
+	if err != nil {
+		return "", err
+	}
+	out, err := Render(paths, Name)
+	if err != nil {
+		return "", err
+	}
+	if _, err := reference.Compile(out); err != nil {
+		// A translation the core rejects is a bug of this package.
+		return "", fmt.Errorf("bracket: internal error: %q translates to %q, which Betza 2.0 rejects: %v", src, out, err)
+	}
+	return out, nil
+}
+
+// Model builds the paths of a parsed description (§B1–§B7).
+func Model(d *Description, src string) ([]PathSpec, error) {
+	var paths []PathSpec
+	for _, m := range d.Moves {
+		end := len(src)
+		if m.Bracketed {
+			end = m.Rbrack + 1
+		} else {
+			end = m.Path.Legs[0].End()
+		}
+		p := PathSpec{Src: src[m.At:end], Offset: m.At}
+		for i, l := range m.Path.Legs {
+			ls, err := legSpec(l, src)
+			if err != nil {
+				return nil, err
+			}
+			if !m.Bracketed && strings.Contains(ls.Modes, "p") {
+				// §B7.1: p before a move that is a single leg is the
+				// whole-move p.
+				p.Hop, p.HopOffset = true, l.Mods.PAt
+				ls.Modes = strings.ReplaceAll(ls.Modes, "p", "")
+			}
+			p.Legs = append(p.Legs, ls)
+			if i < len(m.Path.Seps) {
+				p.Optional = append(p.Optional, m.Path.Seps[i] == '?')
+			}
+		}
+		if m.Bracketed {
+			g := m.Mods
+			dirs, err := cleanDirs(g.Dirs, g.At, p.Src)
+			if err != nil {
+				return nil, err
+			}
+			p.Dirs, p.Sweep, p.Initial = dirs, g.Sweep, g.Initial
+			p.Modes = strings.ReplaceAll(g.Modes, "p", "")
+			if strings.Contains(g.Modes, "p") {
+				p.Hop, p.HopOffset = true, g.PAt
+			}
+		}
+		paths = append(paths, p)
+	}
+	return paths, nil
+}
+
+// legSpec reads one leg into the model: R B Q as W F K ridden (§B2.1),
+// doubled letters as riders (§B2.3), the range (§B5), meaningless
+// modifiers dropped (§B4.7).
+func legSpec(l *Leg, src string) (LegSpec, error) {
+	ls := LegSpec{Src: l.Text(src), Offset: l.At, Atom: l.Atom, Range: 1,
+		Modes: l.Mods.Modes, Sweep: l.Mods.Sweep, Initial: l.Mods.Initial}
+	switch l.Atom {
+	case 'R':
+		ls.Atom, ls.Range = 'W', Unbounded
+	case 'B':
+		ls.Atom, ls.Range = 'F', Unbounded
+	case 'Q':
+		ls.Atom, ls.Range = 'K', Unbounded
+	}
+	if l.Doubled {
+		ls.Range = Unbounded
+	}
+	if l.Range >= 0 {
+		ls.Range = l.Range // §B5.1; 0 is Unbounded (§B5.2)
+	}
+	if !sweepable(ls.Atom) {
+		ls.Sweep = 0 // §B4.7: n and j test no square on W F K
+	}
+	dirs, err := cleanDirs(l.Mods.Dirs, l.Mods.At, ls.Src)
+	if err != nil {
+		return ls, err
+	}
+	ls.Dirs = dirs
+	return ls, nil
+}
+
+// cleanDirs drops an h that does not pair with f, b, l or r (§B4.7).
+func cleanDirs(dirs string, at int, part string) (string, error) {
+	toks := syntax.DirectionTokens(dirs)
+	var keep []string
+	for _, t := range toks {
+		if t != "h" {
+			keep = append(keep, t)
+		}
+	}
+	out := strings.Join(keep, "")
+	if strings.Join(syntax.DirectionTokens(out), " ") != strings.Join(keep, " ") {
+		return "", &dialect.NoEquivalentError{From: Name, To: "betza2", Part: part, Offset: at,
+			Reason: fmt.Sprintf("the direction letters %q without their lone h pair up differently in Betza 2.0 (§B4.7)", dirs)}
+	}
+	return out, nil
+}

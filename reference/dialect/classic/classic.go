@@ -1,0 +1,311 @@
+// Package classic reads classic (single-leg) Betza notation as engines and
+// GUIs read it (spec/classic.md): atoms, doubled letters and ranges for
+// riders, the hopper p, the grasshopper g, the lame n and the initial i.
+// Programs disagree on several points; each program's reading is a named
+// Profile, a table of rules with a reason on every row (profile.go).
+//
+// ToBetza2 parses with a hand-written scanner (errors are *dialect.Error
+// with clauses of spec/classic.md), builds the model of package bracket
+// (classic legs are bracket legs with no brackets, §C1.4) and writes Betza
+// 2.0. FromBetza2 writes single legs, hoppers, grasshoppers and lame
+// leapers back, else a *dialect.NoEquivalentError.
+//
+// Under the profile fairy-stockfish the parser accepts more than
+// grammar/classic.ebnf: it skips unknown characters, as the engine does.
+package classic
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"betzacheck/reference"
+	"betzacheck/reference/dialect"
+	"betzacheck/reference/dialect/bracket"
+)
+
+// Name is the dialect's name in the protocol and on the command line.
+const Name = "betza-classic"
+
+// Dialect is classic Betza under one profile.
+type Dialect struct {
+	profile *Profile
+	set     settings
+}
+
+var _ dialect.Dialect = Dialect{}
+
+// New returns the classic dialect under DefaultProfile.
+func New() Dialect {
+	d, err := WithProfile(DefaultProfile)
+	if err != nil {
+		panic(err) // the table is checked by the tests
+	}
+	return d.(Dialect)
+}
+
+// WithProfile returns the classic dialect under the named profile.
+func WithProfile(name string) (dialect.Dialect, error) {
+	p, err := Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	s, err := p.settings()
+	if err != nil {
+		return nil, err
+	}
+	return Dialect{profile: p, set: s}, nil
+}
+
+// Name returns "betza-classic".
+func (Dialect) Name() string { return Name }
+
+// Profile returns the dialect's profile.
+func (d Dialect) Profile() *Profile { return d.profile }
+
+// Move is one classic move: modifiers, one atom, an optional range.
+type Move struct {
+	At      int
+	Mods    string // the modifier letters read, in order
+	ModsAt  []int  // the offset of each
+	Letter  byte   // the atom letter as written
+	AtomAt  int
+	Doubled bool
+	Range   int // -1 when none is read
+	RangeAt int
+	End     int
+}
+
+func (d Dialect) errAt(at int, clause, format string, args ...any) *dialect.Error {
+	return &dialect.Error{Dialect: Name, Offset: at, Clause: clause, Msg: fmt.Sprintf(format, args...)}
+}
+
+const (
+	dirLetters  = "fbrlvsh"
+	modLetters  = "fbrlvshmcpgni"
+	atomLetters = "WFDNAHCZGJLKQRB"
+)
+
+func found(src string, i int) string {
+	if i >= len(src) {
+		return "end of input"
+	}
+	return fmt.Sprintf("%q", src[i])
+}
+
+// Parse reads src under the dialect's profile (§C1).
+func (d Dialect) Parse(src string) ([]*Move, error) {
+	s := d.set
+	if src == "" && !s.skip {
+		return nil, d.errAt(0, "§C1.3", "expected a move, found end of input")
+	}
+	var moves []*Move
+	cur := &Move{At: -1, Range: -1}
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if cur.At < 0 {
+			cur.At = i
+		}
+		switch {
+		case strings.IndexByte(modLetters, c) >= 0:
+			cur.Mods += string(c)
+			cur.ModsAt = append(cur.ModsAt, i)
+		case strings.IndexByte(atomLetters, c) >= 0 && s.letter(c) != 0:
+			cur.Letter, cur.AtomAt = c, i
+			if i+1 < len(src) && src[i+1] == c {
+				cur.Doubled = true
+				i++
+			}
+			if i+1 < len(src) && '0' <= src[i+1] && src[i+1] <= '9' {
+				j := i + 1
+				k := j + 1
+				if !s.oneDigit {
+					for k < len(src) && '0' <= src[k] && src[k] <= '9' {
+						k++
+					}
+				}
+				n := 0
+				for _, ch := range src[j:k] {
+					n = n*10 + int(ch-'0')
+					if n > bracket.MaxRange {
+						return nil, d.errAt(j, "§C2.3", "expected a range of at most %d, found %s", bracket.MaxRange, src[j:k])
+					}
+				}
+				cur.Range, cur.RangeAt = n, j
+				i = k - 1
+			}
+			cur.End = i + 1
+			moves = append(moves, cur)
+			cur = &Move{At: -1, Range: -1}
+		case s.skip:
+			// §C5: the profile skips what it does not know.
+			if len(cur.Mods) == 0 {
+				cur.At = -1
+			}
+		case 'A' <= c && c <= 'Z':
+			return nil, d.errAt(i, "§C2.1", "expected an atom, found %q, which profile %s does not read", c, d.profile.Name)
+		case '0' <= c && c <= '9':
+			return nil, d.errAt(i, "§C2.3", "expected a modifier or an atom, found %q: a range follows an atom", c)
+		default:
+			return nil, d.errAt(i, "§C1.3", "expected a modifier or an atom, found %q", c)
+		}
+	}
+	if cur.At >= 0 && len(cur.Mods) > 0 && !s.skip {
+		return nil, d.errAt(len(src), "§C1.2", "expected an atom after the modifiers, found end of input")
+	}
+	return moves, nil
+}
+
+func (s settings) letter(c byte) byte {
+	return s.letters[c]
+}
+
+// ToBetza2 translates src into an equivalent Betza 2.0 notation under the
+// dialect's profile.
+func (d Dialect) ToBetza2(src string) (string, error) {
+	moves, err := d.Parse(src)
+	if err != nil {
+		return "", err
+	}
+	var paths []bracket.PathSpec
+	var noEq error // a located error anywhere comes first
+	for _, m := range moves {
+		ps, err := d.model(m, src)
+		var ne *dialect.NoEquivalentError
+		switch {
+		case errors.As(err, &ne):
+			if noEq == nil {
+				noEq = err
+			}
+		case err != nil:
+			return "", err
+		}
+		paths = append(paths, ps...)
+	}
+	if noEq != nil {
+		return "", noEq
+	}
+	out, err := bracket.Render(paths, Name)
+	if err != nil {
+		return "", err
+	}
+	if _, err := reference.Compile(out); err != nil {
+		return "", fmt.Errorf("classic: internal error: %q translates to %q, which Betza 2.0 rejects: %v", src, out, err)
+	}
+	return out, nil
+}
+
+// model turns one classic move into paths of the shared model (§C2–§C4).
+func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
+	s := d.set
+	text := src[m.At:m.End]
+	atom := s.letter(m.Letter)
+	leg := bracket.LegSpec{Src: text, Offset: m.At, Atom: atom, Range: 1}
+	switch atom {
+	case 'R':
+		leg.Atom, leg.Range = 'W', bracket.Unbounded
+	case 'B':
+		leg.Atom, leg.Range = 'F', bracket.Unbounded
+	case 'Q':
+		leg.Atom, leg.Range = 'K', bracket.Unbounded
+	}
+	if m.Doubled {
+		leg.Range = bracket.Unbounded // §C2.2
+	}
+	ranged := m.Doubled || m.Range >= 0
+	if m.Range >= 0 {
+		switch {
+		case m.Range > 0:
+			leg.Range = m.Range
+		case s.zeroRider:
+			leg.Range = bracket.Unbounded
+		default:
+			return nil, d.errAt(m.RangeAt, "§C2.3", "expected a range from 1, found 0: profile %s writes the unlimited rider by doubling the letter", d.profile.Name)
+		}
+	}
+	p := bracket.PathSpec{Src: text, Offset: m.At}
+	var dirs []byte
+	lame := false
+	var hopRange error // reported after the located errors
+	for k := 0; k < len(m.Mods); k++ {
+		c, at := m.Mods[k], m.ModsAt[k]
+		switch c {
+		case 'm', 'c':
+			if !strings.ContainsRune(leg.Modes, rune(c)) {
+				leg.Modes += string(c)
+			}
+		case 'p', 'g':
+			if leg.Range == 1 && !ranged {
+				if !s.hopLeaper {
+					return nil, d.errAt(at, "§C4.4", "expected a rider after %c, found the leaper %c: profile %s gives %c on a leaper no meaning", c, m.Letter, d.profile.Name, c)
+				}
+				leg.Range = bracket.Unbounded // §C4.4: a hopping rider
+			} else if m.Range > 0 {
+				hopRange = &dialect.NoEquivalentError{From: Name, To: "betza2", Part: text, Offset: m.At,
+					Reason: "a range on a hopper: whether it limits the squares before the hurdle, after it, or both is not defined (§C4.5)"}
+			}
+			if c == 'p' {
+				p.Hop, p.HopOffset = true, at
+			} else {
+				p.Grasshopper = true
+			}
+			if strings.IndexByte(s.noHops, leg.Atom) >= 0 {
+				leg.Empty = true // §C5: the engine makes no such move
+			}
+		case 'n':
+			lame = true
+		case 'i':
+			leg.Initial = true
+		default:
+			dirs = append(dirs, c)
+		}
+	}
+	if strings.Contains(leg.Modes, "m") && strings.Contains(leg.Modes, "c") {
+		leg.Modes = "mc"
+	}
+	if lame {
+		switch {
+		case leg.Range != 1 || ranged:
+			if !s.lameRider {
+				return nil, d.errAt(m.ModsAt[strings.IndexByte(m.Mods, 'n')], "§C4.6", "expected a leaper after n, found a rider: profile %s gives n on a rider no meaning", d.profile.Name)
+			}
+		case strings.IndexByte("DAHGNCZ", leg.Atom) >= 0:
+			leg.Sweep = 'n' // §C4.6
+		}
+	}
+	if ranged && strings.IndexByte(s.noRides, leg.Atom) >= 0 {
+		leg.Empty = true // §C5: the engine makes no such ride
+	}
+	// Directions (§C3, §C5).
+	var parts []bracket.LegSpec
+	if s.adjacent {
+		ps, err := engineDirections(leg, m, d.set.compound)
+		if err != nil {
+			return nil, err
+		}
+		parts = ps
+	} else {
+		ds := string(dirs)
+		if err := checkH(ds); err != "" {
+			return nil, d.errAt(m.ModsAt[strings.IndexByte(m.Mods, 'h')], "§C3.1", "%s", err)
+		}
+		leg.Dirs = ds
+		if leg.Atom == 'K' && ds != "" && s.compound == "apart" {
+			w, f := leg, leg
+			w.Atom, f.Atom = 'W', 'F'
+			parts = []bracket.LegSpec{w, f}
+		} else {
+			parts = []bracket.LegSpec{leg}
+		}
+	}
+	if hopRange != nil {
+		return nil, hopRange
+	}
+	var out []bracket.PathSpec
+	for _, l := range parts {
+		q := p
+		q.Legs = []bracket.LegSpec{l}
+		out = append(out, q)
+	}
+	return out, nil
+}

@@ -1,0 +1,224 @@
+package classic
+
+import (
+	"errors"
+	"testing"
+
+	"betzacheck/reference"
+	"betzacheck/reference/dialect"
+)
+
+func profile(t testing.TB, name string) Dialect {
+	t.Helper()
+	d, err := WithProfile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.(Dialect)
+}
+
+// Valid one-liners per profile and their Betza 2.0 translation.
+var valid = []struct{ profile, src, want, clause string }{
+	{"betza", "W", "W", "§C2.1"},
+	{"betza", "NN", "Nrf0", "§C2.2"},
+	{"betza", "DD", "D0", "§C2.2"},
+	{"betza", "RR", "R", "§C2.2"},
+	{"betza", "N3", "Nrf3", "§C2.3"},
+	{"betza", "W10", "W10", "§C2.3"},
+	{"betza", "pR", "pR-R", "§C4.1"},
+	{"betza", "cpR", "pR-cR", "§C4.1"},
+	{"betza", "mpR", "pR-mR", "§C4.1"},
+	{"betza", "mRcpR", "mRpR-cR", "§C4.1"},
+	{"betza", "pB", "pB-B", "§C4.1"},
+	{"betza", "pNN", "pNrf0-rfNrf0", "§C4.1"},
+	{"betza", "gQ", "pQ-K", "§C4.3"},
+	{"betza", "gR", "pR-W", "§C4.3"},
+	{"betza", "gNN", "pNrf0-rfN", "§C4.3"},
+	{"betza", "nN", "W-F", "§C4.6"},
+	{"betza", "nD", "W02", "§C4.6"},
+	{"betza", "nA", "F02", "§C4.6"},
+	{"betza", "fnN", "fW-F", "§C4.6"},
+	{"betza", "fK", "fWfF", "§C5.4"},
+	{"betza", "fQ", "fRfB", "§C5.4"},
+	{"betza", "fmWfcFifmnD", "fmWfcFifmW02", "§C1.1"},
+	{"betza", "fmlN", "flmN", "§C3.1"},
+	{"xboard", "N0", "Nrf0", "§C2.3"},
+	{"xboard", "R0", "R", "§C2.3"},
+	{"xboard", "J", "C", "§C5.2"},
+	{"xboard", "L", "Z", "§C5.2"},
+	{"xboard", "fK", "fK", "§C5.4"},
+	{"xboard", "fsQ", "fsQ", "§C5.4"},
+	{"fairy-stockfish", "J", "Z", "§C5.2"},
+	{"fairy-stockfish", "L", "C", "§C5.2"},
+	{"fairy-stockfish", "W10", "W", "§C5.1"},
+	{"fairy-stockfish", "R12", "W", "§C5.1"},
+	{"fairy-stockfish", "W9", "W9", "§C5.1"},
+	{"fairy-stockfish", "N0", "Nrf0", "§C2.3"},
+	{"fairy-stockfish", "DD", "mO", "§C5.1"},
+	{"fairy-stockfish", "D1", "mO", "§C5.1"},
+	{"fairy-stockfish", "pW", "pR-R", "§C4.4"},
+	{"fairy-stockfish", "pN", "mO", "§C5.1"},
+	{"fairy-stockfish", "nR", "R", "§C4.6"},
+	{"fairy-stockfish", "nNN", "Nrf0", "§C4.6"},
+	{"fairy-stockfish", "fK", "fWfrflF", "§C5.3"},
+	{"fairy-stockfish", "fQ", "fRfrflB", "§C5.3"},
+	{"fairy-stockfish", "fsW", "frlW", "§C5.3"},
+	{"fairy-stockfish", "fmlN", "rfflbllfmN", "§C5.3"},
+	{"fairy-stockfish", "hW", "mO", "§C5.3"},
+	{"fairy-stockfish", "WqQ", "WRB", "§C5.1"},
+	{"fairy-stockfish", "[R-sR]", "RrlR", "§C5.1"},
+	{"fairy-stockfish", "jN", "N", "§C5.1"},
+	{"fairy-stockfish", "dW", "W", "§C5.1"},
+	{"fairy-stockfish", "", "mO", "§C5.1"},
+	{"fairy-stockfish", "Wf", "W", "§C5.1"},
+	{"fairy-stockfish", "fWF", "fWF", "§C1.2"},
+	{"fairy-stockfish", "nZ", "W-F-F", "§C4.6"},
+}
+
+func TestToBetza2(t *testing.T) {
+	for _, c := range valid {
+		got, err := profile(t, c.profile).ToBetza2(c.src)
+		if err != nil {
+			t.Errorf("%s %s: %q: %v", c.profile, c.clause, c.src, err)
+			continue
+		}
+		if got != c.want {
+			t.Errorf("%s %s: %q translates to %q, want %q", c.profile, c.clause, c.src, got, c.want)
+		}
+		if _, err := reference.Compile(got); err != nil {
+			t.Errorf("%q: %q does not compile: %v", c.src, got, err)
+		}
+	}
+}
+
+var invalid = []struct {
+	profile, src string
+	offset       int
+	clause       string
+}{
+	{"betza", "", 0, "§C1.3"},
+	{"betza", "f", 1, "§C1.2"},
+	{"betza", "W$", 1, "§C1.3"},
+	{"betza", "WqQ", 1, "§C1.3"},
+	{"betza", "dW", 0, "§C1.3"},
+	{"betza", "[R-sR]", 0, "§C1.3"},
+	{"betza", "J", 0, "§C2.1"},
+	{"betza", "X", 0, "§C2.1"},
+	{"betza", "N0", 1, "§C2.3"},
+	{"betza", "3W", 0, "§C2.3"},
+	{"betza", "W1001", 1, "§C2.3"},
+	{"betza", "hW", 0, "§C3.1"},
+	{"betza", "pN", 0, "§C4.4"},
+	{"betza", "fgW", 1, "§C4.4"},
+	{"betza", "nR", 0, "§C4.6"},
+	{"xboard", "O", 0, "§C2.1"},
+	{"xboard", "W-F", 1, "§C1.3"},
+}
+
+func TestErrors(t *testing.T) {
+	for _, c := range invalid {
+		_, err := profile(t, c.profile).ToBetza2(c.src)
+		var e *dialect.Error
+		switch {
+		case err == nil:
+			t.Errorf("%s: %q accepted, want an error at %d (%s)", c.profile, c.src, c.offset, c.clause)
+		case !errors.As(err, &e):
+			t.Errorf("%s: %q: %v is not a *dialect.Error", c.profile, c.src, err)
+		case e.Offset != c.offset || e.Clause != c.clause:
+			t.Errorf("%s: %q: error at %d (%s) %q, want at %d (%s)", c.profile, c.src, e.Offset, e.Clause, e.Msg, c.offset, c.clause)
+		}
+	}
+}
+
+func TestNoEquivalent(t *testing.T) {
+	for _, src := range []string{"pR3", "nNN"} {
+		_, err := profile(t, "betza").ToBetza2(src)
+		if src == "nNN" {
+			continue // an error of §C4.6 under betza
+		}
+		var ne *dialect.NoEquivalentError
+		if !errors.As(err, &ne) || ne.Part != src {
+			t.Errorf("%q: %v, want no equivalent for %q", src, err, src)
+		}
+	}
+}
+
+var from = []struct{ profile, src, want, noEq string }{
+	{"betza", "Nrf0", "NN", ""},
+	{"betza", "R", "R", ""},
+	{"betza", "D0", "DD", ""},
+	{"betza", "W3", "W3", ""},
+	{"betza", "pR-R", "pR", ""},
+	{"betza", "pR-cR", "cpR", ""},
+	{"betza", "mRpR-cR", "mRcpR", ""},
+	{"betza", "pQ-K", "gQ", ""},
+	{"betza", "pNrf0-rfN", "gNN", ""},
+	{"betza", "W-F", "nN", ""},
+	{"betza", "cW-F", "", "cW"},
+	{"betza", "W-cF", "cnN", ""},
+	{"betza", "W02", "nD", ""},
+	{"betza", "fK", "fW", ""},
+	{"betza", "fsK", "flfrF", ""},
+	{"xboard", "fK", "fK", ""},
+	{"fairy-stockfish", "fK", "fW", ""},
+	{"fairy-stockfish", "fsW", "flrW", ""},
+	{"fairy-stockfish", "W10", "", "W10"},
+	{"fairy-stockfish", "D0", "", "D0"},
+	{"betza", "N0", "", "N0"},
+	{"betza", "R-sR", "", "R"},
+	{"betza", "cB-dO", "", "cB"},
+	{"betza", "mcB-xaK", "", "mcB"},
+	{"betza", "dW", "", "dW"},
+	{"betza", "W03F", "nHF", ""},
+}
+
+func TestFromBetza2(t *testing.T) {
+	for _, c := range from {
+		got, err := profile(t, c.profile).FromBetza2(c.src)
+		if c.noEq != "" {
+			var ne *dialect.NoEquivalentError
+			if !errors.As(err, &ne) || ne.Part != c.noEq {
+				t.Errorf("%s: FromBetza2(%q) = %q, %v; want no equivalent for %q", c.profile, c.src, got, err, c.noEq)
+			}
+			continue
+		}
+		if err != nil || got != c.want {
+			t.Errorf("%s: FromBetza2(%q) = %q, %v; want %q", c.profile, c.src, got, err, c.want)
+		}
+	}
+}
+
+// Every profile has one row per topic, with a reason, and a reading its
+// settings understand; names are unique; the default exists.
+func TestProfileTable(t *testing.T) {
+	names := map[string]bool{}
+	for i := range Profiles {
+		p := &Profiles[i]
+		if names[p.Name] {
+			t.Errorf("profile %s twice", p.Name)
+		}
+		names[p.Name] = true
+		if _, err := p.settings(); err != nil {
+			t.Error(err)
+		}
+		seen := map[string]bool{}
+		for _, r := range p.Rules {
+			if seen[r.Topic] {
+				t.Errorf("%s: topic %q twice", p.Name, r.Topic)
+			}
+			seen[r.Topic] = true
+			if r.Reason == "" {
+				t.Errorf("%s: %q has no reason", p.Name, r.Topic)
+			}
+		}
+	}
+	if _, err := Lookup(DefaultProfile); err != nil {
+		t.Error(err)
+	}
+	if New().Profile().Name != DefaultProfile {
+		t.Errorf("New uses %s", New().Profile().Name)
+	}
+	if _, err := WithProfile("no-such"); err == nil {
+		t.Error("WithProfile accepts an unknown name")
+	}
+}

@@ -1,0 +1,171 @@
+package classic
+
+import (
+	"strings"
+
+	"betzacheck/reference/dialect/bracket"
+	"betzacheck/reference/syntax"
+)
+
+// checkH reports an h that Betza 2.0's reading of the run does not pair
+// with f, b, l or r (§C3.1).
+func checkH(dirs string) string {
+	for _, t := range syntax.DirectionTokens(dirs) {
+		if t == "h" {
+			return "expected f, b, l or r before h, found a lone h"
+		}
+	}
+	return ""
+}
+
+// v is a displacement (file, rank) in the mover's frame.
+type v struct{ X, Y int }
+
+// engineLines are the eight moves Fairy-Stockfish's reader derives from an
+// atom (a, b) (its larger component first), each with the direction
+// strings that select it (spec/classic.md §C5.3).
+var engineLines = []struct {
+	move func(a, b int) v
+	dirs []string
+}{
+	{func(a, b int) v { return v{b, a} }, []string{"ff", "vv", "rf", "rv", "fh", "rh", "hr"}},
+	{func(a, b int) v { return v{-b, -a} }, []string{"bb", "vv", "lb", "lv", "bh", "lh", "hr"}},
+	{func(a, b int) v { return v{a, -b} }, []string{"rr", "ss", "br", "bs", "bh", "rh", "hr"}},
+	{func(a, b int) v { return v{-a, b} }, []string{"ll", "ss", "fl", "fs", "fh", "lh", "hr"}},
+	{func(a, b int) v { return v{a, b} }, []string{"rr", "ss", "fr", "fs", "fh", "rh", "hl"}},
+	{func(a, b int) v { return v{-a, -b} }, []string{"ll", "ss", "bl", "bs", "bh", "lh", "hl"}},
+	{func(a, b int) v { return v{b, -a} }, []string{"bb", "vv", "rb", "rv", "bh", "rh", "hl"}},
+	{func(a, b int) v { return v{-b, a} }, []string{"ff", "vv", "lf", "lv", "fh", "lh", "hl"}},
+}
+
+// engineAtoms gives the (a, b) steps of each atom as the engine tabulates
+// them.
+var engineAtoms = map[byte][][2]int{
+	'W': {{1, 0}}, 'F': {{1, 1}}, 'D': {{2, 0}}, 'N': {{2, 1}}, 'A': {{2, 2}},
+	'H': {{3, 0}}, 'C': {{3, 1}}, 'Z': {{3, 2}}, 'G': {{3, 3}}, 'K': {{1, 0}, {1, 1}},
+}
+
+// prelim splits the modifier run into the engine's direction strings: a
+// direction letter pairs with the letter right after it when that is the
+// same letter or one of the other axis (h counts as both); a lone letter
+// is doubled (§C5.3).
+func prelim(mods string) []string {
+	const vert, horiz = "fbvh", "rlsh"
+	var out []string
+	for i := 0; i < len(mods); i++ {
+		c := mods[i]
+		if !strings.ContainsRune(vert+horiz, rune(c)) {
+			continue
+		}
+		if i+1 < len(mods) {
+			c2 := mods[i+1]
+			if c2 == c || (strings.IndexByte(vert, c) >= 0 && strings.IndexByte(horiz, c2) >= 0) ||
+				(strings.IndexByte(horiz, c) >= 0 && strings.IndexByte(vert, c2) >= 0) {
+				out = append(out, string([]byte{c, c2}))
+				i++
+				continue
+			}
+		}
+		out = append(out, string([]byte{c, c}))
+	}
+	return out
+}
+
+// engineDirections reads the direction letters of m as the engine does and
+// writes each atom's selected moves as Betza 2.0 single names; K is split
+// into its W and F parts (§C5.3, §C5.4).
+func engineDirections(leg bracket.LegSpec, m *Move, compound string) ([]bracket.LegSpec, error) {
+	pre := prelim(m.Mods)
+	atoms := engineAtoms[leg.Atom]
+	var out []bracket.LegSpec
+	for _, ab := range atoms {
+		var dirs []string
+		for _, s := range pre {
+			if len(atoms) == 1 && ab[1] == 0 && s[0] != s[1] {
+				dirs = append(dirs, s[:1]+s[:1], s[1:]+s[1:])
+			} else {
+				dirs = append(dirs, s)
+			}
+		}
+		seen := map[v]bool{}
+		var moves []v
+		for _, line := range engineLines {
+			ok := len(dirs) == 0
+			for _, d := range dirs {
+				for _, x := range line.dirs {
+					if d == x {
+						ok = true
+					}
+				}
+			}
+			mv := line.move(ab[0], ab[1])
+			if ok && !seen[mv] {
+				seen[mv] = true
+				moves = append(moves, mv)
+			}
+		}
+		l := leg
+		if len(atoms) == 2 {
+			l.Atom = "WF"[len(out)]
+		}
+		all := len(dirs) == 0
+		if !all {
+			if len(moves) == 0 {
+				continue // no move of this atom is selected
+			}
+			l.Dirs = singleNames(moves)
+		}
+		out = append(out, l)
+	}
+	if len(out) == 0 {
+		e := leg
+		e.Empty = true
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// singleNames writes moves of one atom, in the mover's frame, as Betza 2.0
+// names of single moves (§2.2–§2.4 of spec/betza2.md). Any concatenation
+// of single names reads back as the same set: two orthogonal singles that
+// pair (fr) name those two moves on an orthogonal atom (§2.2).
+func singleNames(moves []v) string {
+	var b strings.Builder
+	for _, m := range moves {
+		b.WriteString(name(m))
+	}
+	return b.String()
+}
+
+func name(m v) string {
+	ax, ay := abs(m.X), abs(m.Y)
+	switch {
+	case m.X == 0 && m.Y > 0:
+		return "f"
+	case m.X == 0:
+		return "b"
+	case m.Y == 0 && m.X > 0:
+		return "r"
+	case m.Y == 0:
+		return "l"
+	case ax == ay:
+		return side(m.Y, "f", "b") + side(m.X, "r", "l")
+	case ay > ax: // mostly vertical: lean letter, then f or b
+		return side(m.X, "r", "l") + side(m.Y, "f", "b")
+	}
+	return side(m.Y, "f", "b") + side(m.X, "r", "l") // mostly sideways: fl fr bl br
+}
+
+func side(x int, pos, neg string) string {
+	if x > 0 {
+		return pos
+	}
+	return neg
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

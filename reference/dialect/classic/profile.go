@@ -1,0 +1,233 @@
+package classic
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Rule is one row of a profile: on Topic, the profile reads Value, for
+// Reason. The rows are data; settings() is the one place that turns them
+// into the parser's and translator's switches (spec/classic.md §C5).
+type Rule struct {
+	Topic  string
+	Value  string
+	Reason string
+}
+
+// Profile is one program's reading of classic Betza.
+type Profile struct {
+	Name  string
+	Rules []Rule
+}
+
+// The topics of the rules; every profile has a row for each.
+const (
+	TopicJ           = "letter J"
+	TopicL           = "letter L"
+	TopicDigits      = "range digits"
+	TopicZero        = "range 0"
+	TopicDoubled     = "doubled letter"
+	TopicNoRides     = "rides with no moves"
+	TopicDirections  = "direction letters"
+	TopicCompound    = "directions on K and Q"
+	TopicUnknown     = "unknown characters"
+	TopicHopLeaper   = "p and g on a leaper"
+	TopicNoHops      = "hops with no moves"
+	TopicLameRider   = "n on a rider"
+	TopicScope       = "modifier scope"
+	TopicInitial     = "i"
+	TopicOtherLetter = "d, e, j, t and other Betza 2.0 letters"
+)
+
+// Topics lists the topics in the order of the table in spec/classic.md.
+var Topics = []string{TopicJ, TopicL, TopicDigits, TopicZero, TopicDoubled, TopicNoRides,
+	TopicDirections, TopicCompound, TopicUnknown, TopicHopLeaper, TopicNoHops, TopicLameRider,
+	TopicScope, TopicInitial, TopicOtherLetter}
+
+// DefaultProfile is the profile of the classic Dialect returned by New.
+// XBoard's reading is the widest of the strict ones: it has both NN and N0
+// and a meaning for J and L (spec/classic.md §C5.2).
+const DefaultProfile = "xboard"
+
+const (
+	notes = "adapters/ffish/NOTES.md"
+	xbp   = "XBoard's Betza.html"
+)
+
+// Profiles is the table of spec/classic.md §C5.
+var Profiles = []Profile{
+	{Name: "betza", Rules: []Rule{
+		{TopicJ, "none", "the classic set of this dialect is W F D N A H C Z G K Q R B; programs disagree on what the older letter J was (see xboard and fairy-stockfish), so this profile gives it none"},
+		{TopicL, "none", "as for J"},
+		{TopicDigits, "all", "a range is a number (Betza: 'W4 is a range-4 rook')"},
+		{TopicZero, "none", "Betza wrote the unlimited rider by doubling the letter; 0 for 'no limit' is a later convention (" + xbp + ")"},
+		{TopicDoubled, "rider", "NN is Betza's nightrider"},
+		{TopicNoRides, "", "every atom can ride"},
+		{TopicDirections, "run", "the direction letters of a run are read as Betza 2.0 reads them (§2.6 of spec/betza2.md), which keeps the classic tables for W, F and N"},
+		{TopicCompound, "apart", "K and Q are shortcuts for WF and RB, so a direction applies to both parts: fK is fW and fF"},
+		{TopicUnknown, "error", "a text outside the classic alphabet is not a classic notation"},
+		{TopicHopLeaper, "none", "p and g are defined for lines of squares; the sources give no reading on a single leap"},
+		{TopicNoHops, "", "every rider can hop"},
+		{TopicLameRider, "none", "n makes a leaper lame; on a rider it has no classic reading"},
+		{TopicScope, "next atom", "modifiers bind to the atom after them"},
+		{TopicInitial, "not moved", "i is the initial move: only a piece that has not moved"},
+		{TopicOtherLetter, "error", "not in the classic alphabet"},
+	}},
+	{Name: "xboard", Rules: []Rule{
+		{TopicJ, "C", xbp + ", table 1: C = camel (3,1), 'older notation J'"},
+		{TopicL, "Z", xbp + ", table 1: Z = zebra (3,2), 'older notation L'"},
+		{TopicDigits, "all", "a range is a number (assumed: the page writes no limit on digits)"},
+		{TopicZero, "no limit", xbp + ": 'By convention a 0 here means without limit'"},
+		{TopicDoubled, "rider", xbp + " keeps doubling as the older form of an unlimited range"},
+		{TopicNoRides, "", "every atom can ride"},
+		{TopicDirections, "run", "XBoard's author also wrote Betza 2.0; its reading of a run (§2.6 of spec/betza2.md) is assumed"},
+		{TopicCompound, "table", "the Betza 2.0 seed, by XBoard's author, reads K and Q in one eight-direction table: fK is fW, fsK is fF (§7.3 of spec/betza2.md)"},
+		{TopicUnknown, "error", "XBoard reports a notation it cannot read"},
+		{TopicHopLeaper, "none", "the sources give no reading of p or g on a single leap"},
+		{TopicNoHops, "", "every rider can hop"},
+		{TopicLameRider, "none", "n makes a leaper lame; no reading on a rider"},
+		{TopicScope, "next atom", "modifiers bind to the atom after them"},
+		{TopicInitial, "not moved", "i is the initial move"},
+		{TopicOtherLetter, "error", "letters of multi-leg XBetza are outside the classic dialect"},
+	}},
+	{Name: "fairy-stockfish", Rules: []Rule{
+		{TopicJ, "Z", notes + ": J is read as Z (3,2)"},
+		{TopicL, "C", notes + ": L is read as C (3,1)"},
+		{TopicDigits, "1", notes + ": only one digit is read, W10 and R12 have range 1"},
+		{TopicZero, "no limit", notes + ": W0 = R, N0 = NN"},
+		{TopicDoubled, "rider", notes + ": WW = R, KK = Q, NN is the nightrider"},
+		{TopicNoRides, "DAHCZG", notes + ": DD AA HH CC ZZ GG, D3 A2 C2 and even D1 give no moves"},
+		{TopicDirections, "adjacent", notes + " and the engine's reader: two direction letters pair only when written next to each other, a lone letter names its side (fsW is the soldier)"},
+		{TopicCompound, "engine", notes + ": K and Q are read as their W and F parts, each taking the letters alone: fK has three moves, fQ three rays"},
+		{TopicUnknown, "skip", notes + ": every unknown character is skipped silently (WqQ = WQ, W$ = W, [R-sR] = R)"},
+		{TopicHopLeaper, "rider", notes + ": p makes any atom a hopping rider, pW = pR"},
+		{TopicNoHops, "NDAHCZG", notes + ": pN gives no moves on the crowded board; D A H C Z G cannot ride at all"},
+		{TopicLameRider, "ignored", notes + ": nR = R, nNN = NN"},
+		{TopicScope, "next atom", notes + ": fWF = fW + F, mWF = mW + F"},
+		{TopicInitial, "not moved", notes + ": i moves only from the double-step region, which the adapter makes the square of an unmoved mover"},
+		{TopicOtherLetter, "skip", notes + ": j, d and e are skipped (jN = N, dW = W, eF = F)"},
+	}},
+}
+
+// settings are the switches a profile's rows set.
+type settings struct {
+	letters    map[byte]byte // classic letter -> Betza 2.0 atom (R B Q kept)
+	oneDigit   bool
+	zeroRider  bool
+	noRides    string
+	adjacent   bool // fairy-stockfish's pairing of direction letters
+	compound   string
+	skip       bool
+	hopLeaper  bool
+	noHops     string
+	lameRider  bool // n on a rider is ignored (else an error)
+	skipOthers bool
+}
+
+// Lookup returns the profile with the name.
+func Lookup(name string) (*Profile, error) {
+	for i := range Profiles {
+		if Profiles[i].Name == name {
+			return &Profiles[i], nil
+		}
+	}
+	var names []string
+	for _, p := range Profiles {
+		names = append(names, p.Name)
+	}
+	return nil, fmt.Errorf("classic: no profile %q (profiles: %s)", name, strings.Join(names, ", "))
+}
+
+// Value returns the profile's reading of a topic.
+func (p *Profile) Value(topic string) (string, bool) {
+	for _, r := range p.Rules {
+		if r.Topic == topic {
+			return r.Value, true
+		}
+	}
+	return "", false
+}
+
+func (p *Profile) settings() (settings, error) {
+	s := settings{letters: map[byte]byte{}}
+	for _, c := range []byte("WFDNAHCZGKQRB") {
+		s.letters[c] = c
+	}
+	for _, topic := range Topics {
+		v, ok := p.Value(topic)
+		if !ok {
+			return s, fmt.Errorf("classic: profile %s has no row for %q", p.Name, topic)
+		}
+		bad := func() error { return fmt.Errorf("classic: profile %s: %q is not a reading of %q", p.Name, v, topic) }
+		switch topic {
+		case TopicJ, TopicL:
+			switch {
+			case v == "none":
+			case len(v) == 1 && strings.Contains("WFDNAHCZG", v):
+				s.letters[topic[len(topic)-1]] = v[0]
+			default:
+				return s, bad()
+			}
+		case TopicDigits:
+			if v != "1" && v != "all" {
+				return s, bad()
+			}
+			s.oneDigit = v == "1"
+		case TopicZero:
+			if v != "none" && v != "no limit" {
+				return s, bad()
+			}
+			s.zeroRider = v == "no limit"
+		case TopicDoubled:
+			if v != "rider" {
+				return s, bad()
+			}
+		case TopicNoRides:
+			s.noRides = v
+		case TopicDirections:
+			if v != "run" && v != "adjacent" {
+				return s, bad()
+			}
+			s.adjacent = v == "adjacent"
+		case TopicCompound:
+			if v != "table" && v != "apart" && v != "engine" {
+				return s, bad()
+			}
+			s.compound = v
+		case TopicUnknown:
+			if v != "error" && v != "skip" {
+				return s, bad()
+			}
+			s.skip = v == "skip"
+		case TopicHopLeaper:
+			if v != "rider" && v != "none" {
+				return s, bad()
+			}
+			s.hopLeaper = v == "rider"
+		case TopicNoHops:
+			s.noHops = v
+		case TopicLameRider:
+			if v != "ignored" && v != "none" {
+				return s, bad()
+			}
+			s.lameRider = v == "ignored"
+		case TopicScope:
+			if v != "next atom" {
+				return s, bad()
+			}
+		case TopicInitial:
+			if v != "not moved" {
+				return s, bad()
+			}
+		case TopicOtherLetter:
+			if v != "error" && v != "skip" {
+				return s, bad()
+			}
+			s.skipOthers = v == "skip"
+		}
+	}
+	if len(p.Rules) != len(Topics) {
+		return s, fmt.Errorf("classic: profile %s has %d rows for %d topics", p.Name, len(p.Rules), len(Topics))
+	}
+	return s, nil
+}
