@@ -11,6 +11,7 @@ import (
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/htmlreport"
 	"betzacheck/conformance/protocol"
+	"betzacheck/reference/translate"
 )
 
 var conformCmd = &command{
@@ -85,11 +86,21 @@ func runConform(c *command, e *env, args []string) int {
 		}
 		cases = append(cases, cs...)
 	}
+	var im conform.Impl = conform.Reference{}
+	if *impl != "reference" {
+		client, err := protocol.Start(context.Background(), strings.Fields(*impl), protocol.Options{Timeout: *timeout, Stderr: io.Discard})
+		if err != nil {
+			fmt.Fprintf(e.stderr, "betzacheck conform: %s: %v\n", *impl, err)
+			return exitUsage
+		}
+		im = client
+	}
+	defer im.Close()
 	if *generate > 0 {
 		if text {
 			fmt.Fprintf(e.stdout, "seed %d\n", *seed)
 		}
-		cs, err := conform.GeneratedCases(*generate, *seed)
+		cs, err := conform.GeneratedCasesIn(generatedDialect(im.Hello().Dialects), *generate, *seed)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
 			return exitUsage
@@ -101,17 +112,7 @@ func runConform(c *command, e *env, args []string) int {
 		return exitUsage
 	}
 
-	var im conform.Impl = conform.Reference{}
-	if *impl != "reference" {
-		client, err := protocol.Start(context.Background(), strings.Fields(*impl), protocol.Options{Timeout: *timeout, Stderr: io.Discard})
-		if err != nil {
-			fmt.Fprintf(e.stderr, "betzacheck conform: %s: %v\n", *impl, err)
-			return exitUsage
-		}
-		im = client
-	}
-	defer im.Close()
-	conform.Adapt(cases, im.Hello().Dialects, translateInto)
+	conform.Adapt(cases, im.Hello().Dialects, translateInto, rejectedIn)
 	asked := 0
 	for _, cs := range cases {
 		if cs.Unsupported == "" {
@@ -205,5 +206,26 @@ func writeFile(path string, write func(io.Writer) error) error {
 // translateInto writes a Betza 2.0 notation in another dialect for an
 // implementation that does not read Betza 2.0.
 func translateInto(dialect, betza2 string) (string, error) {
-	return "", fmt.Errorf("no translation from betza2 into %s yet", dialect)
+	return translate.FromBetza2(dialect, betza2)
+}
+
+// generatedDialect picks the dialect generated cases are written in: Betza
+// 2.0 when the implementation reads it, else the first dialect it reads
+// that has a grammar to sample (single-leg classic notations for an engine
+// such as Fairy-Stockfish).
+func generatedDialect(dialects []string) string {
+	for _, want := range []string{translate.Betza2, protocol.DialectClassic, protocol.DialectBracket} {
+		for _, d := range dialects {
+			if d == want {
+				return d
+			}
+		}
+	}
+	return translate.Betza2
+}
+
+// rejectedIn reports whether a dialect rejects text as written.
+func rejectedIn(dialect, text string) bool {
+	_, err := translate.ToBetza2(dialect, text)
+	return err != nil
 }

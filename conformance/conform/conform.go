@@ -12,10 +12,13 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	rand2 "math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/leanovate/gopter"
+	"golang.org/x/exp/ebnf"
 
 	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/equiv"
@@ -23,6 +26,7 @@ import (
 	"betzacheck/conformance/protocol"
 	"betzacheck/grammar"
 	"betzacheck/reference/board"
+	"betzacheck/reference/translate"
 )
 
 // Case is one request and the reference's answer to it.
@@ -40,6 +44,9 @@ type Case struct {
 	// Unsupported, when set, is why the case cannot be asked at all (no
 	// translation into any dialect the implementation reads).
 	Unsupported string
+	// Invalid marks a notation the spec rejects (corpus/invalid): the
+	// implementation must answer with a syntax error.
+	Invalid bool
 }
 
 // Impl is an implementation under test: a protocol.Client, or the
@@ -91,7 +98,9 @@ func CorpusCases(dir string) ([]*Case, error) {
 			pos := board.NewPosition(board.Size{W: 8, H: 8})
 			from := board.Square{File: 3, Rank: 3}
 			pos.Set(from, board.Piece{Kind: 'X', Virgin: true})
-			cases = append(cases, newCase(id, f.Clauses, f.Notation, pos, from))
+			c := newCase(id, f.Clauses, f.Notation, pos, from)
+			c.Invalid = true
+			cases = append(cases, c)
 			continue
 		}
 		for _, c := range f.Cases {
@@ -114,24 +123,63 @@ func newCase(id string, clauses []string, notation string, pos *board.Position, 
 // the grammar on positions with boards of sides 3 to 12. Case i depends
 // only on seed and i.
 func GeneratedCases(n int, seed int64) ([]*Case, error) {
-	g, err := grammar.Betza2()
+	return GeneratedCasesIn(translate.Betza2, n, seed)
+}
+
+// GeneratedCasesIn draws n cases whose notations are sampled from the
+// grammar of a dialect (betza2, bracket or betza-classic) and translated
+// into Betza 2.0 for the reference; samples that have no translation are
+// skipped, so there may be fewer than n cases. Case i depends only on
+// seed and i.
+func GeneratedCasesIn(dialect string, n int, seed int64) ([]*Case, error) {
+	var g ebnf.Grammar
+	var err error
+	start, depth := "Notation", 5
+	switch dialect {
+	case translate.Betza2:
+		g, err = grammar.Betza2()
+	case protocol.DialectClassic:
+		g, err = grammar.Classic()
+		start, depth = grammar.ClassicStart, 4
+	case protocol.DialectBracket:
+		g, err = grammar.Bracket()
+		start, depth = grammar.BracketStart, 5
+	default:
+		return nil, fmt.Errorf("no grammar to generate %s notations from", dialect)
+	}
 	if err != nil {
 		return nil, err
 	}
-	notations, positions := gen.Notation(g, 5, nil), gen.Position(3, 12)
+	positions := gen.Position(3, 12)
 	var cases []*Case
 	for i := 0; i < n; i++ {
 		params := gopter.DefaultGenParameters()
 		params.Rng = rand.New(rand.NewSource(seed + int64(i)))
-		nv, ok := notations(params).Retrieve()
+		text, core, ok := sample(g, start, depth, dialect, params)
 		if !ok {
 			continue
 		}
 		pv, _ := positions(params).Retrieve()
 		p := pv.(equiv.Position)
-		cases = append(cases, newCase(fmt.Sprintf("gen/%d/%d", seed, i), []string{"generated"}, nv.(string), p.Pos, p.From))
+		c := newCase(fmt.Sprintf("gen/%d/%d", seed, i), []string{"generated"}, core, p.Pos, p.From)
+		c.Request.Dialect, c.Request.Notation = dialect, text
+		cases = append(cases, c)
 	}
 	return cases, nil
+}
+
+// sample draws a notation of the dialect that translates into a Betza 2.0
+// notation the reference compiles, trying a few times.
+func sample(g ebnf.Grammar, start string, depth int, dialect string, params *gopter.GenParameters) (text, core string, ok bool) {
+	r := rand2.New(rand2.NewPCG(uint64(params.Rng.Int63()), uint64(params.Rng.Int63())))
+	for try := 0; try < 200; try++ {
+		text = grammar.Sample(g, start, r, depth)
+		core, err := translate.ToBetza2(dialect, text)
+		if err == nil && gen.Compiles(core) {
+			return text, core, true
+		}
+	}
+	return "", "", false
 }
 
 // Translator writes a Betza 2.0 notation in a dialect, or says why it
@@ -141,15 +189,36 @@ type Translator func(dialect, betza2 string) (string, error)
 // Adapt prepares cases for an implementation that reads the given
 // dialects: cases stay in Betza 2.0 when it reads that; otherwise each is
 // translated into the first dialect it reads that translate accepts, or
-// marked unsupported with the reason.
-func Adapt(cases []*Case, dialects []string, translate Translator) {
+// marked unsupported with the reason. An invalid case is sent unchanged in
+// a dialect that rejects it too (rejects reports that), else marked
+// unsupported.
+func Adapt(cases []*Case, dialects []string, translate Translator, rejects func(dialect, text string) bool) {
 	for _, d := range dialects {
 		if d == protocol.DialectBetza2 {
 			return
 		}
 	}
 	for _, c := range cases {
+		if slices.Contains(dialects, c.Request.Dialect) {
+			continue // written in a dialect it reads already
+		}
 		var reasons []string
+		if c.Invalid {
+			// An invalid notation has no translation: it is sent as written
+			// to a dialect that rejects it too, so that a parser which skips
+			// what it does not know is caught (issue 6).
+			for _, d := range dialects {
+				if rejects != nil && rejects(d, c.Betza2) {
+					c.Request.Dialect = d
+					break
+				}
+				reasons = append(reasons, fmt.Sprintf("%q is valid in %s", c.Betza2, d))
+			}
+			if c.Request.Dialect == protocol.DialectBetza2 {
+				c.Unsupported = strings.Join(reasons, "; ")
+			}
+			continue
+		}
 		for _, d := range dialects {
 			if translate == nil {
 				break
@@ -161,7 +230,7 @@ func Adapt(cases []*Case, dialects []string, translate Translator) {
 			}
 			reasons = append(reasons, err.Error())
 		}
-		if c.Request.Dialect == protocol.DialectBetza2 {
+		if !slices.Contains(dialects, c.Request.Dialect) {
 			if len(reasons) == 0 {
 				reasons = []string{"no translation from betza2 into " + strings.Join(dialects, ", ")}
 			}

@@ -145,25 +145,45 @@ func TestLaxImplementation(t *testing.T) {
 }
 
 func TestAdapt(t *testing.T) {
-	cases := corpusCases(t)[:5]
+	var valid, invalid []*conform.Case
+	for _, c := range corpusCases(t) {
+		if c.Invalid && len(invalid) < 2 {
+			invalid = append(invalid, c)
+		}
+		if !c.Invalid && len(valid) < 4 {
+			valid = append(valid, c)
+		}
+	}
+	cases := append(append([]*conform.Case{}, valid...), invalid...)
 	conform.Adapt(cases, []string{"betza-classic"}, func(d, s string) (string, error) {
-		if s == cases[0].Betza2 {
+		if s == valid[0].Betza2 {
 			return "CLASSIC(" + s + ")", nil
 		}
 		return "", errors.New("no equivalent")
-	})
-	if cases[0].Request.Dialect != "betza-classic" || cases[0].Request.Notation != "CLASSIC("+cases[0].Betza2+")" || cases[0].Unsupported != "" {
-		t.Errorf("case 0 not translated: %+v", cases[0].Request)
+	}, func(d, s string) bool { return s == invalid[0].Betza2 })
+	if valid[0].Request.Dialect != "betza-classic" || valid[0].Request.Notation != "CLASSIC("+valid[0].Betza2+")" || valid[0].Unsupported != "" {
+		t.Errorf("case 0 not translated: %+v", valid[0].Request)
 	}
-	for _, c := range cases[1:] {
-		if c.Betza2 != cases[0].Betza2 && c.Unsupported == "" {
+	for _, c := range valid[1:] {
+		if c.Betza2 != valid[0].Betza2 && c.Unsupported == "" {
 			t.Errorf("%s: untranslatable case not marked unsupported", c.ID)
 		}
+	}
+	// An invalid notation the dialect rejects too is sent as written; one
+	// the dialect accepts cannot be asked.
+	if invalid[0].Request.Dialect != "betza-classic" || invalid[0].Request.Notation != invalid[0].Betza2 || invalid[0].Unsupported != "" {
+		t.Errorf("invalid case 0 not sent as written: %+v", invalid[0].Request)
+	}
+	if invalid[1].Unsupported == "" {
+		t.Errorf("invalid case 1 valid in the dialect, yet asked: %+v", invalid[1].Request)
 	}
 	rep := conform.Run(context.Background(), lax{[]string{"betza-classic"}}, cases, "")
 	for _, r := range rep.Results {
 		if r.Case.Unsupported != "" && r.Verdict.Kind != protocol.VerdictUnsupported {
 			t.Errorf("%s: %v, want unsupported", r.Case.ID, r.Verdict.Kind)
+		}
+		if r.Case == invalid[0] && r.Verdict.Kind != protocol.VerdictFail {
+			t.Errorf("%s: lax answer to an invalid notation judged %v", r.Case.ID, r.Verdict.Kind)
 		}
 	}
 }

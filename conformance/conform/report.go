@@ -118,6 +118,17 @@ func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 			fmt.Fprintln(w, res.Verdict.Diff)
 		}
 	}
+	if ps := r.Profiles(); len(ps) > 0 {
+		fmt.Fprintln(w, "\nclassic Betza profiles (spec/classic.md), agreement with the implementation's answers:")
+		best := ps[0]
+		for _, p := range ps {
+			fmt.Fprintf(w, "  %-16s %d/%d\n", p.Profile, p.Agree, p.Cases)
+			if p.Agree > best.Agree {
+				best = p
+			}
+		}
+		fmt.Fprintf(w, "  closest: %s\n", best.Profile)
+	}
 	for _, s := range r.Stale {
 		fmt.Fprintf(w, "STALE expectation: %s\n", s)
 	}
@@ -158,8 +169,9 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		ByClause map[string]Counts   `json:"byClause"`
 		Stale    []string            `json:"stale"`
 		Failed   bool                `json:"failed"`
+		Profiles []ProfileAgreement  `json:"profiles,omitempty"`
 		Cases    []jsonResult        `json:"cases"`
-	}{Impl: r.Impl, Level: r.Level, Totals: r.Totals(), ByClause: r.ByClause(), Stale: r.Stale, Failed: r.Failed()}
+	}{Impl: r.Impl, Level: r.Level, Totals: r.Totals(), ByClause: r.ByClause(), Stale: r.Stale, Failed: r.Failed(), Profiles: r.Profiles()}
 	if out.Stale == nil {
 		out.Stale = []string{}
 	}

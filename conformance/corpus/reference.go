@@ -3,6 +3,8 @@ package corpus
 import (
 	"fmt"
 
+	"betzacheck/reference/translate"
+
 	"betzacheck/reference"
 	"betzacheck/reference/board"
 	"betzacheck/reference/eval"
@@ -39,12 +41,14 @@ func (c *Case) Setup() (*board.Position, board.Square, error) {
 }
 
 // Reference evaluates a case with the reference interpreter and returns
-// the outcome keys, sorted.
+// the outcome keys, sorted. A file in another dialect is translated into
+// Betza 2.0 first (package translate).
 func Reference(f *File, c *Case) ([]string, error) {
-	if f.Dialect != "betza2" {
-		return nil, fmt.Errorf("dialect %q is not read by the reference yet", f.Dialect)
+	notation, err := f.Betza2()
+	if err != nil {
+		return nil, err
 	}
-	prog, err := reference.Compile(f.Notation)
+	prog, err := reference.Compile(notation)
 	if err != nil {
 		return nil, err
 	}
@@ -61,4 +65,13 @@ func Reference(f *File, c *Case) ([]string, error) {
 		keys[i] = o.Key()
 	}
 	return keys, nil
+}
+
+// Betza2 is the file's notation in Betza 2.0: as written, or translated
+// from the file's dialect.
+func (f *File) Betza2() (string, error) {
+	if f.Dialect == translate.Betza2 {
+		return f.Notation, nil
+	}
+	return translate.ToBetza2(f.Dialect, f.Notation)
 }

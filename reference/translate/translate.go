@@ -1,0 +1,96 @@
+// Package translate lists the dialects betzacheck reads and translates
+// between them through Betza 2.0, the core: every dialect reads its text
+// into Betza 2.0 (ToBetza2) and writes Betza 2.0 back where it can
+// (FromBetza2).
+package translate
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"betzacheck/reference"
+	"betzacheck/reference/dialect"
+	"betzacheck/reference/dialect/bracket"
+	"betzacheck/reference/dialect/classic"
+	"betzacheck/reference/dialect/spanish"
+	"betzacheck/reference/syntax"
+)
+
+// Betza2 is the name of the core dialect.
+const Betza2 = "betza2"
+
+// Names lists the dialect names Lookup takes; a classic profile is named
+// "betza-classic:PROFILE" (spec/classic.md).
+func Names() []string {
+	names := []string{Betza2, bracket.Name, classic.Name}
+	for _, p := range classic.Profiles {
+		names = append(names, classic.Name+":"+p.Name)
+	}
+	return append(names, spanish.Name)
+}
+
+// Lookup returns the dialect of a name of Names.
+func Lookup(name string) (dialect.Dialect, error) {
+	switch name {
+	case Betza2:
+		return core{}, nil
+	case bracket.Name:
+		return bracket.Dialect{}, nil
+	case classic.Name:
+		return classic.New(), nil
+	case spanish.Name:
+		return spanish.Dialect{}, nil
+	}
+	if profile, ok := strings.CutPrefix(name, classic.Name+":"); ok {
+		return classic.WithProfile(profile)
+	}
+	return nil, fmt.Errorf("unknown dialect %q, expected one of %s", name, strings.Join(Names(), ", "))
+}
+
+// ToBetza2 reads src in the named dialect and returns it in Betza 2.0.
+func ToBetza2(from, src string) (string, error) {
+	d, err := Lookup(from)
+	if err != nil {
+		return "", err
+	}
+	return d.ToBetza2(src)
+}
+
+// FromBetza2 writes a Betza 2.0 notation in the named dialect.
+func FromBetza2(to, src string) (string, error) {
+	d, err := Lookup(to)
+	if err != nil {
+		return "", err
+	}
+	return d.FromBetza2(src)
+}
+
+// Translate reads src in one dialect and writes it in another, through
+// Betza 2.0.
+func Translate(from, to, src string) (string, error) {
+	core, err := ToBetza2(from, src)
+	if err != nil {
+		return "", err
+	}
+	return FromBetza2(to, core)
+}
+
+// core is Betza 2.0 itself: it reads and writes the canonical form.
+type core struct{}
+
+func (core) Name() string { return Betza2 }
+
+func (core) ToBetza2(src string) (string, error) {
+	prog, err := reference.Compile(src)
+	if err != nil {
+		var se *syntax.Error
+		if errors.As(err, &se) {
+			return "", &dialect.Error{Dialect: Betza2, Offset: int(se.Offset), Msg: se.Msg, Clause: se.Clause}
+		}
+		return "", err
+	}
+	return prog.Canonical(), nil
+}
+
+func (c core) FromBetza2(src string) (string, error) { return c.ToBetza2(src) }
