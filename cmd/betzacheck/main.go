@@ -52,6 +52,7 @@ func init() {
 		fuzzCmd,
 		conformCmd,
 		serveCmd,
+		translateCmd,
 		versionCmd,
 		helpCmd,
 	}

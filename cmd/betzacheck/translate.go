@@ -1,0 +1,90 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"betzacheck/conformance/equiv"
+	"betzacheck/conformance/props"
+	"betzacheck/reference/dialect"
+	"betzacheck/reference/syntax"
+	"betzacheck/reference/translate"
+)
+
+var translateCmd = &command{
+	Name:    "translate",
+	Args:    "--from DIALECT --to DIALECT [--check] [--count N] [--seed S] NOTATION",
+	Summary: "write a notation in another dialect (betza2, bracket, betza-classic[:PROFILE], spanish)",
+	Run:     runTranslate,
+}
+
+func runTranslate(c *command, e *env, args []string) int {
+	fs := c.flagSet(e)
+	from := fs.String("from", translate.Betza2, "dialect of the notation: "+strings.Join(translate.Names(), ", "))
+	to := fs.String("to", translate.Betza2, "dialect to write")
+	check := fs.Bool("check", false, "check with the equivalence harness that the translation means the same moves")
+	count := fs.Int("count", 500, "with --check: generated positions to try")
+	seed := fs.Int64("seed", time.Now().UnixNano(), "with --check: seed of the generated positions")
+	ops, code, ok := c.parseArgs(e, fs, args, 1)
+	if !ok {
+		return code
+	}
+	src := ops[0]
+	for _, d := range []string{*from, *to} {
+		if _, err := translate.Lookup(d); err != nil {
+			fmt.Fprintf(e.stderr, "betzacheck translate: %v\n", err)
+			return exitUsage
+		}
+	}
+	out, err := translate.Translate(*from, *to, src)
+	if err != nil {
+		reportTranslation(e, src, err)
+		return exitFail
+	}
+	fmt.Fprintln(e.stdout, out)
+	if !*check {
+		return exitOK
+	}
+	// Both sides are read into Betza 2.0 and compared on positions.
+	var movers [2]equiv.Mover
+	for i, side := range [][2]string{{*from, src}, {*to, out}} {
+		core, err := translate.ToBetza2(side[0], side[1])
+		if err == nil {
+			movers[i], err = equiv.Notation(core)
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "betzacheck translate: %s %q: %v\n", side[0], side[1], err)
+			return exitFail
+		}
+	}
+	positions := corpusPositions("corpus")
+	cx := equiv.Check(movers[0], movers[1], positions)
+	if cx == nil {
+		cx = props.Distinguish(movers[0], movers[1], *count, *seed)
+	}
+	if cx != nil {
+		fmt.Fprintf(e.stdout, "check failed (seed %d): the translation moves differently\n%s", *seed,
+			cx.Report(*from+" "+src, *to+" "+out))
+		return exitFail
+	}
+	fmt.Fprintf(e.stdout, "checked: the same moves on %d corpus and %d generated positions (seed %d)\n", len(positions), *count, *seed)
+	return exitOK
+}
+
+// reportTranslation prints a dialect error with a caret under the input,
+// or says which part has no equivalent in the target dialect.
+func reportTranslation(e *env, src string, err error) {
+	var de *dialect.Error
+	var ne *dialect.NoEquivalentError
+	switch {
+	case errors.As(err, &de):
+		se := &syntax.Error{Offset: syntax.Pos(de.Offset), Msg: de.Msg, Clause: de.Clause}
+		fmt.Fprintln(e.stderr, se.Render(src))
+	case errors.As(err, &ne):
+		fmt.Fprintf(e.stderr, "no equivalent in %s: %s: %s\n", ne.To, ne.Part, ne.Reason)
+	default:
+		fmt.Fprintf(e.stderr, "error: %s: %v\n", src, err)
+	}
+}
