@@ -23,6 +23,10 @@ var mutants = []struct{ name, bug string }{
 	{"ignore-victim-virgin", "§3.11 di destroys pieces that have moved"},
 	{"x-ignored", "§3.8 x makes the mover go along instead of erupting"},
 	{"a-excludes-back", "§3.9 a on a later leg excludes straight back"},
+	// One per dialect (issue 7): the translations are checked too.
+	{"bracket-optional-mandatory", "§B3.2 [F?R] read as [F-R]: the continuation is not optional"},
+	{"rider-zigzags", "§C2.2 NN translated to N0, which zigzags (findings F7)"},
+	{"spanish-o-captures", "§S3.1 o (move only) also captures"},
 }
 
 // TestMutationKillRate proves the harness can fail: with each planted bug
@@ -35,7 +39,7 @@ func TestMutationKillRate(t *testing.T) {
 	}
 	pkgs := []string{"betzacheck/conformance/props", "betzacheck/conformance/corpus"}
 	run := func(mutant string) (bool, string) {
-		args := append([]string{"test", "-tags", "betzamutant", "-count=1", "-run", "TestPairs|TestLaws|TestCorpus"}, pkgs...)
+		args := append([]string{"test", "-tags", "betzamutant", "-count=1", "-run", "TestPairs|TestLaws|TestCorpus|TestBracket|TestClassic|TestSpanish"}, pkgs...)
 		cmd := exec.Command("go", args...)
 		cmd.Env = append(os.Environ(), "BETZA_MUTANT="+mutant, "BETZA_SEED=1", "BETZA_MUTATION=")
 		out, err := cmd.CombinedOutput()
