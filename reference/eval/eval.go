@@ -436,7 +436,7 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 		if !leg.AllDirections() && !selected(class, leg.Dirs, fr.local(v)) {
 			continue
 		}
-		if leg.AllDirections() && st.steps > 0 && mutant("a-excludes-back") && fr.local(v).Y < 0 && fr.local(v).X == 0 {
+		if mutant("a-excludes-back") && leg.AllDirections() && !slices.Contains(s.prog.Starts, int(st.node)) && fr.local(v).Y < 0 && fr.local(v).X == 0 {
 			continue
 		}
 		maxSteps, minSteps := 1, 1
