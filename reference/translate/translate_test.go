@@ -1,0 +1,45 @@
+package translate_test
+
+import (
+	"errors"
+	"testing"
+
+	"betzacheck/reference/dialect"
+	"betzacheck/reference/translate"
+)
+
+func TestTranslate(t *testing.T) {
+	for _, c := range []struct{ from, to, src, want string }{
+		{"betza2", "betza2", "cmtoK-bK-mQ", "mctoK-bK-mQ"}, // the canonical form
+		{"spanish", "betza2", "D:n+", "R"},
+		{"spanish", "betza2", "S:n(2,1)", "Nrf0"},
+		{"bracket", "betza2", "[R-sR]", "R-sR"},
+		{"betza-classic", "betza2", "NN", "Nrf0"},
+		{"betza2", "spanish", "R", "D:n+"},
+		{"bracket", "spanish", "[W]", "D:1+"},
+	} {
+		got, err := translate.Translate(c.from, c.to, c.src)
+		if err != nil || got != c.want {
+			t.Errorf("%s→%s %q = %q, %v; want %q", c.from, c.to, c.src, got, err, c.want)
+		}
+	}
+}
+
+func TestErrors(t *testing.T) {
+	if _, err := translate.Lookup("klingon"); err == nil {
+		t.Error("unknown dialect accepted")
+	}
+	var de *dialect.Error
+	if _, err := translate.ToBetza2("betza2", "W-"); !errors.As(err, &de) || de.Offset != 2 {
+		t.Errorf("betza2 syntax error: %v", err)
+	}
+	var ne *dialect.NoEquivalentError
+	if _, err := translate.FromBetza2("bracket", "mcB-xaK"); !errors.As(err, &ne) {
+		t.Errorf("eruption into bracket: %v, want no equivalent", err)
+	}
+	for _, name := range translate.Names() {
+		if _, err := translate.Lookup(name); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
