@@ -141,10 +141,11 @@ func (p *progress) update(done int) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	// Runs shorter than a second show no progress at all.
+	if time.Since(p.start) < progressDelay {
+		return
+	}
 	if p.terminal {
-		if time.Since(p.start) < progressDelay {
-			return
-		}
 		if time.Since(p.lastDraw) < 100*time.Millisecond && done < p.total {
 			return
 		}

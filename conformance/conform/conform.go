@@ -79,8 +79,10 @@ func (Reference) Do(req protocol.MovesRequest) protocol.Result {
 // Close does nothing.
 func (Reference) Close() error { return nil }
 
-// CorpusCases builds the cases of every Betza 2.0 file under dir: one per
-// position of a valid file, one per invalid file (an empty 8x8 board with a
+// CorpusCases builds the cases of every file under dir: one per position of
+// a valid file (a file in another dialect is sent as written to an
+// implementation that reads that dialect, and judged by its Betza 2.0
+// translation), one per invalid file (an empty 8x8 board with a
 // mover on d4, since the notation must be rejected before any position
 // matters).
 func CorpusCases(dir string) ([]*Case, error) {
@@ -90,8 +92,9 @@ func CorpusCases(dir string) ([]*Case, error) {
 	}
 	var cases []*Case
 	for _, f := range files {
-		if f.Dialect != protocol.DialectBetza2 {
-			continue
+		core, err := f.Betza2()
+		if err != nil && !f.Invalid {
+			continue // no Betza 2.0 equivalent to judge by (corpus cases with error:)
 		}
 		id := "corpus/" + strings.TrimSuffix(f.Path, ".txtar")
 		if f.Invalid {
@@ -108,7 +111,9 @@ func CorpusCases(dir string) ([]*Case, error) {
 			if err != nil {
 				continue // a case about a bad position has no request to send
 			}
-			cases = append(cases, newCase(id+"/"+c.Name, f.Clauses, f.Notation, pos, from))
+			cs := newCase(id+"/"+c.Name, f.Clauses, core, pos, from)
+			cs.Request.Dialect, cs.Request.Notation = f.Dialect, f.Notation
+			cases = append(cases, cs)
 		}
 	}
 	return cases, nil
@@ -193,14 +198,14 @@ type Translator func(dialect, betza2 string) (string, error)
 // a dialect that rejects it too (rejects reports that), else marked
 // unsupported.
 func Adapt(cases []*Case, dialects []string, translate Translator, rejects func(dialect, text string) bool) {
-	for _, d := range dialects {
-		if d == protocol.DialectBetza2 {
-			return
-		}
-	}
+	readsCore := slices.Contains(dialects, protocol.DialectBetza2)
 	for _, c := range cases {
 		if slices.Contains(dialects, c.Request.Dialect) {
 			continue // written in a dialect it reads already
+		}
+		if readsCore && !c.Invalid {
+			c.Request.Dialect, c.Request.Notation = protocol.DialectBetza2, c.Betza2
+			continue
 		}
 		var reasons []string
 		if c.Invalid {

@@ -25,6 +25,8 @@ func (lax) Do(req protocol.MovesRequest) protocol.Result {
 }
 func (lax) Close() error { return nil }
 
+// corpusCases are the corpus's cases adapted to an implementation that
+// reads Betza 2.0, as conform does.
 func corpusCases(t *testing.T) []*conform.Case {
 	t.Helper()
 	cases, err := conform.CorpusCases("../../corpus")
@@ -34,6 +36,7 @@ func corpusCases(t *testing.T) []*conform.Case {
 	if len(cases) < 100 {
 		t.Fatalf("only %d corpus cases", len(cases))
 	}
+	conform.Adapt(cases, []string{protocol.DialectBetza2}, nil, nil)
 	return cases
 }
 
