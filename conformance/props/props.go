@@ -9,12 +9,14 @@ package props
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"betzacheck/conformance/equiv"
 	"betzacheck/reference"
+	"betzacheck/reference/expand"
 	"betzacheck/reference/syntax"
 )
 
@@ -166,9 +168,9 @@ var Laws = []Law{
 	{"roundtrip", "§8.1 §10.3", roundTrip},
 	{"print-idempotent", "§8.1", printIdempotent},
 	{"mirror-symmetry", "§2.1 §6.1", symmetric(equiv.Mirror, "lr")},
-	{"half-turn-symmetry", "§2.1 §6.1", symmetric(equiv.Rotate180, "lrfb")},
+	{"half-turn-symmetry", "§2.1 §2.7 §6.1", turned(equiv.Rotate180, "lrfb")},
 	{"colour-symmetry", "§2.1", symmetric(equiv.ColourSwap, "")},
-	{"quarter-turn-symmetry", "§2.1 §2.2", symmetric(equiv.Rotate90, "lrfbvsh")},
+	{"quarter-turn-symmetry", "§2.1 §2.2 §2.7", turned(equiv.Rotate90, "lrfbvsh")},
 	{"explicit-defaults", "§4.2 §4.3 §4.4 §5.1 §7.1", explicitDefaults},
 }
 
@@ -213,6 +215,46 @@ func symmetric(y equiv.Symmetry, letters string) func(*Subject) string {
 		}
 		return s.against(s.Notation, Imaged(s.mover, y), s.Notation+" on the "+y.Name+" image")
 	}
+}
+
+// turned is symmetric for a turn of the board, which does not turn the
+// mover's forward: besides written direction letters it excludes an
+// implied f that is still read in the mover's own frame, on a leg that
+// only null legs precede (§2.7: O leaves the frame as it was; found by
+// betzacheck fuzz, spec/findings.md F8).
+func turned(y equiv.Symmetry, letters string) func(*Subject) string {
+	law := symmetric(y, letters)
+	return func(s *Subject) string {
+		if absoluteContinuation(s.prog.Prog) {
+			return ""
+		}
+		return law(s)
+	}
+}
+
+// absoluteContinuation reports whether some leg with a direction set is
+// reached from a start through null legs only, so that its directions are
+// read in the mover's initial frame rather than relative to a step.
+func absoluteContinuation(p *expand.Program) bool {
+	seen := map[int]bool{}
+	queue := append([]int{}, p.Starts...)
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		node := &p.Nodes[n]
+		if node.Leg.Atom.Class != expand.Null {
+			if !slices.Contains(p.Starts, n) && node.Leg.Dirs != nil {
+				return true
+			}
+			continue
+		}
+		queue = append(queue, node.Next...)
+	}
+	return false
 }
 
 // hasDirections reports whether any modifier letter of src is in letters.
