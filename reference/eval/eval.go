@@ -233,19 +233,26 @@ func (s *search) squares(path int32) []board.Square {
 // completed (§3.8).
 func (s *search) explore(init []state, fragment bool) []state {
 	seen := map[state]bool{}
-	stack := append([]state(nil), init...)
-	var done []state
-	for len(stack) > 0 {
-		st := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	var stack, done []state
+	// push counts a state when it is first met, so that neither the set of
+	// states nor the stack of states to visit outgrows MaxStates (§12.3).
+	push := func(st state) {
 		if seen[st] {
-			continue
+			return
 		}
 		seen[st] = true
 		s.states++
 		if s.states > s.opt.MaxStates {
 			panic(bailout{&LimitError{s.opt.MaxStates}})
 		}
+		stack = append(stack, st)
+	}
+	for _, st := range init {
+		push(st)
+	}
+	for len(stack) > 0 {
+		st := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
 		node := &s.prog.Nodes[st.node]
 		leg := &node.Leg
 		// §3.11 a leading i: only a mover that has not moved.
@@ -275,7 +282,7 @@ func (s *search) explore(init []state, fragment bool) []state {
 			}
 			for _, m := range node.Next {
 				nx.node = int32(m)
-				stack = append(stack, nx)
+				push(nx)
 			}
 		}
 	}
@@ -428,7 +435,7 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 				return nil
 			}
 		}
-		return s.arrive(st, leg, st.sq, vec{}, 0, p, false, !fragment, out)
+		return s.arrive(st, leg, st.sq, vec{}, 0, p, false, !fragment, fragment, out)
 	}
 	fr := frame{rot: st.rot, mirror: st.hand == 2}
 	class := classIn(leg.Atom.Class, fr)
@@ -456,7 +463,7 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 				break
 			}
 			if k >= minSteps {
-				out = s.arrive(st, leg, q, v, k, p, off, false, out)
+				out = s.arrive(st, leg, q, v, k, p, off, false, fragment, out)
 			}
 			// §1.2, §4.7 a ride passes only empty squares on the board;
 			// §3.6 only its end square may be off the board.
@@ -479,7 +486,7 @@ func selected(class expand.Class, dirs []string, local vec) bool {
 
 // arrive applies the leg's modalities to the end square q holding p and
 // appends the states that follow (§3.1–§3.7, §3.13: a union).
-func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int, p board.Piece, off, self bool, out []state) []state {
+func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int, p board.Piece, off, self, fragment bool, out []state) []state {
 	next := st
 	next.erupted = false
 	next.sq = q
@@ -522,7 +529,11 @@ func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int,
 			placed := st.carried
 			placed.Virgin = false // §10.2
 			u.delta = u.delta.set(q, placed)
-			u.unloads += fmt.Sprintf("%s>%s;", st.carryFrm, q)
+			if fragment {
+				// Only fragments need the record, to find one piece unloaded
+				// twice (§3.15); in the real move it would only split states.
+				u.unloads += fmt.Sprintf("%s>%s;", st.carryFrm, q)
+			}
 			u.carried, u.carryFrm = board.Piece{}, board.Square{}
 			out = append(out, u)
 		}
