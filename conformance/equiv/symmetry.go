@@ -109,6 +109,9 @@ func (y Symmetry) mapPiece(p board.Piece) board.Piece {
 	return y.piece(p)
 }
 
+// Square maps one square of a board of the given size.
+func (y Symmetry) Square(size board.Size, q board.Square) board.Square { return y.square(size, q) }
+
 func (y Symmetry) mapSquare(size board.Size, s string) string {
 	q, _ := board.ParseSquare(s)
 	return y.square(size, q).String()

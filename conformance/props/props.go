@@ -7,6 +7,7 @@
 package props
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -16,6 +17,7 @@ import (
 
 	"betzacheck/conformance/equiv"
 	"betzacheck/reference"
+	"betzacheck/reference/eval"
 	"betzacheck/reference/expand"
 	"betzacheck/reference/syntax"
 )
@@ -59,6 +61,11 @@ func Imaged(m equiv.Mover, y equiv.Symmetry) equiv.Mover {
 	return func(p equiv.Position) ([]string, error) {
 		img := y.Position(p)
 		keys, err := m(img)
+		var fc *eval.FragmentConflictError
+		if errors.As(err, &fc) {
+			// The error names a square of the image: name it on p.
+			return nil, &eval.FragmentConflictError{Square: inv.Square(img.Pos.Size(), fc.Square)}
+		}
 		if err != nil {
 			return nil, err
 		}
