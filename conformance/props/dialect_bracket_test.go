@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"sort"
 	"strings"
 	"testing"
 
@@ -21,7 +20,6 @@ import (
 	"betzacheck/conformance/gen"
 	"betzacheck/conformance/props"
 	"betzacheck/grammar"
-	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/bracket"
 )
@@ -84,43 +82,6 @@ func runDialectPairs(t *testing.T, pairs []dialectPair) {
 	}
 }
 
-// nightrider is an independent nightrider: each of the eight knight leaps
-// repeated in a straight line through empty squares, stopping on an enemy
-// (captured) or before a friend.
-func nightrider(p equiv.Position) ([]string, error) { return straightRider(p, knightLeaps) }
-
-var knightLeaps = [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
-
-func straightRider(p equiv.Position, leaps [][2]int) ([]string, error) {
-	mover := p.Pos.At(p.From)
-	moved := mover
-	moved.Virgin = false
-	var keys []string
-	for _, v := range leaps {
-		for q := p.From.Add(v[0], v[1]); p.Pos.Size().Contains(q); q = q.Add(v[0], v[1]) {
-			c := p.Pos.At(q)
-			if !c.Empty() && c.Color == mover.Color {
-				break
-			}
-			keys = append(keys, plainKey(p.From, q, moved))
-			if !c.Empty() {
-				break
-			}
-		}
-	}
-	sort.Strings(keys)
-	return keys, nil
-}
-
-// plainKey is eval.Outcome.Key of a move from one square to another.
-func plainKey(from, to board.Square, moved board.Piece) string {
-	a, b := from.String()+"=", to.String()+"="+moved.String()
-	if to.Rank < from.Rank || (to.Rank == from.Rank && to.File < from.File) {
-		a, b = b, a
-	}
-	return to.String() + " " + a + " " + b
-}
-
 func TestBracketPairs(t *testing.T) {
 	d := bracket.Dialect{}
 	runDialectPairs(t, []dialectPair{
@@ -133,7 +94,7 @@ func TestBracketPairs(t *testing.T) {
 		{Name: "nN is the xiangqi horse W-F", Clauses: "§B6.2 / §4.1 §2.7", D: d, Src: "nN", B: "W-F"},
 		{Name: "jN hops the orthogonal square", Clauses: "§B6.2 / §3.4", D: d, Src: "jN", B: "pW-F"},
 		{Name: "nD is W02", Clauses: "§B6.1 / §5.2", D: d, Src: "nD", B: "mW-fW"},
-		{Name: "NN is the nightrider", Clauses: "§B2.3 §B5.3 / §5.3 §5.4", D: d, Src: "NN", Oracle: nightrider, B: "the nightrider (oracle)"},
+		{Name: "NN is the nightrider", Clauses: "§B2.3 §B5.3 / §5.3 §5.4", D: d, Src: "NN", Oracle: props.Nightrider, B: "the nightrider (oracle)"},
 		{Name: "N3 is the nightrider limited to three leaps", Clauses: "§B5.1 §B5.3 / §5.1 §5.4", D: d, Src: "N3", B: "(N)(N-rfN)(N-rfN-rfN)"},
 		{Name: "DD is D0", Clauses: "§B2.3 / §5.3", D: d, Src: "DD", B: "D0"},
 		{Name: "R3 is W3", Clauses: "§B5.1 / §5.1", D: d, Src: "R3", B: "W3"},

@@ -3,6 +3,7 @@ package props_test
 import (
 	"testing"
 
+	"betzacheck/conformance/props"
 	"betzacheck/grammar"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/classic"
@@ -22,7 +23,7 @@ func TestClassicPairs(t *testing.T) {
 	for _, p := range classic.Profiles {
 		d := classicProfile(t, p.Name)
 		pairs = append(pairs,
-			dialectPair{Name: p.Name + ": NN is the nightrider", Clauses: "§C2.2 / §5.3 §5.4", D: d, Src: "NN", Oracle: nightrider, B: "the nightrider (oracle)"},
+			dialectPair{Name: p.Name + ": NN is the nightrider", Clauses: "§C2.2 / §5.3 §5.4", D: d, Src: "NN", Oracle: props.Nightrider, B: "the nightrider (oracle)"},
 			dialectPair{Name: p.Name + ": NN is Nrf0", Clauses: "§C2.2 / §5.4", D: d, Src: "NN", B: "Nrf0"},
 			dialectPair{Name: p.Name + ": pR is pR-R", Clauses: "§C4.1 / §3.4 §4.3", D: d, Src: "pR", B: "pR-R"},
 			dialectPair{Name: p.Name + ": cpR is pR-cR", Clauses: "§C4.1 / §3.4 §3.2", D: d, Src: "cpR", B: "pR-cR"},

@@ -50,7 +50,7 @@ func spanishPairs() []spanishPair {
 		{Name: "S:(2,1) is N", Clauses: "§S2.2 §S5.5 / 2.0 §1.1", Spanish: "S:(2,1)", B: "N"},
 		{Name: "S:(2x) is A", Clauses: "§S2.2 §S4.4 / 2.0 §1.1", Spanish: "S:(2x)", B: "A"},
 		{Name: "S:n(2,1) is Nrf0", Clauses: "§S2.2 §S5.7 / 2.0 §5.3 §5.4 §2.7 §6.1", Spanish: "S:n(2,1)", B: "Nrf0"},
-		{Name: "S:n(2,1) is the nightrider (oracle)", Clauses: "§S2.2 §S5.7", Spanish: "S:n(2,1)", B: "the nightrider (oracle)", Oracle: spanishNightrider},
+		{Name: "S:n(2,1) is the nightrider (oracle)", Clauses: "§S2.2 §S5.7", Spanish: "S:n(2,1)", B: "the nightrider (oracle)", Oracle: props.Nightrider},
 		{Name: "S:n(2,1) is N0, as 2.0 §5.3 claims", Clauses: "§S5.7 / 2.0 §5.3 §2.4 §2.7", Spanish: "S:n(2,1)", B: "N0", Expected: true},
 		{Name: "D:1+, D:1x is K", Clauses: "§S1.2 §S2.1 / 2.0 §1.3 §4.6", Spanish: "D:1+, D:1x", B: "K"},
 		{Name: "D:n+, D:nx is Q", Clauses: "§S1.2 §S2.1 / 2.0 §1.3", Spanish: "D:n+, D:nx", B: "Q"},
@@ -66,66 +66,6 @@ func spanishPairs() []spanishPair {
 		{Name: "D:n>, D:nx>, D:n(2,1)> is the Avu fRfBfNrf0", Clauses: "§S5.2 §S5.3 §S5.6 §S5.7 / 2.0 §2.2 §2.3 §2.4", Spanish: "D:n>, D:nx>, D:n(2,1)>", B: "fRfBfNrf0"},
 		{Name: "(2,1)x>(r=) is rfN and frN", Clauses: "§S5.6 / 2.0 §2.4", Spanish: "S:(2,1)x>(r=)", B: "rfNfrN"},
 	}
-}
-
-// spanishNightrider repeats one knight leap in a straight line.
-func spanishNightrider(p equiv.Position) ([]string, error) {
-	long := p.Pos.Size().W + p.Pos.Size().H
-	var paths [][]board.Square
-	for _, v := range spanishKnight {
-		var path []board.Square
-		for k := 1; k <= long; k++ {
-			path = append(path, p.From.Add(k*v[0], k*v[1]))
-		}
-		paths = append(paths, path)
-	}
-	return spanishWalk(p, paths), nil
-}
-
-var spanishKnight = [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
-
-// spanishWalk follows each path from the mover's square and returns the
-// outcome keys of every stop: each prefix whose squares before the last
-// are empty (the start square counts as empty once left) and whose last
-// square is empty or holds an enemy.
-func spanishWalk(p equiv.Position, paths [][]board.Square) []string {
-	mover := p.Pos.At(p.From)
-	moved := mover
-	moved.Virgin = false
-	seen := map[string]bool{}
-	var keys []string
-	for _, path := range paths {
-		for _, q := range path {
-			if !p.Pos.Size().Contains(q) {
-				break
-			}
-			content := p.Pos.At(q)
-			if q == p.From {
-				content = board.Piece{}
-			}
-			if content.Empty() || content.Color != mover.Color {
-				if k := spanishKey(p, q, moved); !seen[k] {
-					seen[k] = true
-					keys = append(keys, k)
-				}
-			}
-			if !content.Empty() {
-				break
-			}
-		}
-	}
-	return spanishSorted(keys)
-}
-
-// spanishKey writes eval.Outcome.Key for a plain move from p.From to q:
-// the destination, then the changed squares by rank and file.
-func spanishKey(p equiv.Position, to board.Square, moved board.Piece) string {
-	from := p.From.String() + "="
-	dest := to.String() + "=" + moved.String()
-	if to.Rank < p.From.Rank || to.Rank == p.From.Rank && to.File < p.From.File {
-		return to.String() + " " + dest + " " + from
-	}
-	return to.String() + " " + from + " " + dest
 }
 
 var (
@@ -152,7 +92,7 @@ func spanishZar(p equiv.Position) ([]string, error) {
 			paths = append(paths, path)
 		}
 	}
-	return spanishWalk(p, paths), nil
+	return props.Walk(p, paths), nil
 }
 
 // spanishSlideHop slides at least one empty square along a file or rank up to the
@@ -175,7 +115,7 @@ func spanishSlideHop(p equiv.Position) ([]string, error) {
 			continue
 		}
 		if c := p.Pos.At(land); c.Empty() || c.Color != mover.Color {
-			keys = append(keys, spanishKey(p, land, moved))
+			keys = append(keys, props.OutcomeKey(p, land, moved))
 		}
 	}
 	return spanishSorted(keys), nil
@@ -191,7 +131,7 @@ func spanishTeleporter(p equiv.Position) ([]string, error) {
 	for _, u := range orthDirs {
 		for q := p.From.Add(u[0], u[1]); p.Pos.Size().Contains(q); q = q.Add(u[0], u[1]) {
 			if p.Pos.At(q).Empty() {
-				keys = append(keys, spanishKey(p, q, moved))
+				keys = append(keys, props.OutcomeKey(p, q, moved))
 			}
 		}
 	}

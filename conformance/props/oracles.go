@@ -30,7 +30,21 @@ func Rose(p equiv.Position) ([]string, error) {
 			paths = append(paths, path)
 		}
 	}
-	return walk(p, paths), nil
+	return Walk(p, paths), nil
+}
+
+// Nightrider repeats one knight leap in a straight line.
+func Nightrider(p equiv.Position) ([]string, error) {
+	long := p.Pos.Size().W + p.Pos.Size().H
+	var paths [][]board.Square
+	for _, v := range knightRing {
+		var path []board.Square
+		for k := 1; k <= long; k++ {
+			path = append(path, p.From.Add(k*v[0], k*v[1]))
+		}
+		paths = append(paths, path)
+	}
+	return Walk(p, paths), nil
 }
 
 // CrookedBishop moves by diagonal steps that alternate between two
@@ -52,7 +66,7 @@ func CrookedBishop(p equiv.Position) ([]string, error) {
 			paths = append(paths, path)
 		}
 	}
-	return walk(p, paths), nil
+	return Walk(p, paths), nil
 }
 
 func lastOr(path []board.Square, q board.Square) board.Square {
@@ -64,11 +78,12 @@ func lastOr(path []board.Square, q board.Square) board.Square {
 
 func step(q board.Square, v [2]int) board.Square { return q.Add(v[0], v[1]) }
 
-// walk follows each path from the mover's square and returns the outcome
-// keys of every stop: each prefix whose squares before the last are empty
-// (the start square counts as empty once left) and whose last square is
-// empty or holds an enemy.
-func walk(p equiv.Position, paths [][]board.Square) []string {
+// Walk follows each path from the mover's square and returns the outcome
+// keys of every stop, sorted: each prefix whose squares before the last
+// are empty (the start square counts as empty once left) and whose last
+// square is empty or holds an enemy. Oracles of sliding pieces are paths
+// given to Walk.
+func Walk(p equiv.Position, paths [][]board.Square) []string {
 	mover := p.Pos.At(p.From)
 	moved := mover
 	moved.Virgin = false
@@ -84,7 +99,7 @@ func walk(p equiv.Position, paths [][]board.Square) []string {
 				content = board.Piece{}
 			}
 			if content.Empty() || content.Color != mover.Color {
-				k := outcomeKey(p, q, moved)
+				k := OutcomeKey(p, q, moved)
 				if !seen[k] {
 					seen[k] = true
 					keys = append(keys, k)
@@ -99,8 +114,8 @@ func walk(p equiv.Position, paths [][]board.Square) []string {
 	return keys
 }
 
-// outcomeKey writes eval.Outcome.Key for a plain move from p.From to q.
-func outcomeKey(p equiv.Position, to board.Square, moved board.Piece) string {
+// OutcomeKey writes eval.Outcome.Key for a plain move from p.From to q.
+func OutcomeKey(p equiv.Position, to board.Square, moved board.Piece) string {
 	type change struct {
 		q board.Square
 		s string
