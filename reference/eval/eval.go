@@ -118,6 +118,7 @@ type search struct {
 	fragments map[state]fragResult
 	paths     []pathNode         // interned paths: a square and the path before it
 	pathIDs   map[pathNode]int32 // so that equal paths share one id
+	counted   map[int]int        // countChains memo
 }
 
 // found is an outcome met during the search, with the paths that led to
@@ -133,9 +134,13 @@ type pathNode struct {
 	sq     board.Square
 }
 
+// fragResult is what the fragments of one eruption do. Every chain of
+// legs that can follow the eruption is a move of its own (§4.6, §5.1): the
+// fragments of that move spread over its legs every possible way (§3.8).
 type fragResult struct {
-	effect delta // changes relative to the eruption board
-	err    error
+	effects []delta // per move whose fragments completed: their combined changes
+	idle    bool    // some move has no completing fragment, so no effect
+	err     error
 }
 
 type bailout struct{ err error }
@@ -158,7 +163,8 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 	}
 	s := &search{prog: prog, pos: pos, from: from, mover: mover, opt: opt,
 		outcomes: map[string]*found{}, fragments: map[state]fragResult{},
-		paths: []pathNode{{}}, pathIDs: map[pathNode]int32{}}
+		paths: []pathNode{{}}, pathIDs: map[pathNode]int32{},
+		counted: map[int]int{}}
 	for _, n := range prog.Nodes {
 		s.usesSteps = s.usesSteps || n.Leg.Equal
 	}
@@ -253,40 +259,48 @@ func (s *search) explore(init []state, fragment bool) []state {
 	for len(stack) > 0 {
 		st := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		node := &s.prog.Nodes[st.node]
-		leg := &node.Leg
-		// §3.11 a leading i: only a mover that has not moved.
-		if leg.MoverVirgin && !s.mover.Virgin {
-			continue
-		}
-		if leg.Erupt && !st.erupted && !mutant("x-ignored") {
+		s.successors(st, fragment, func(nx state) {
 			if fragment {
-				// §3.8 an eruption inside a fragment: the fragment ends here
-				// and its own fragments add their effects.
-				done = append(done, s.withFragments(st))
+				done = append(done, nx)
 			} else {
-				s.erupt(st)
+				s.land(nx)
 			}
-			continue
-		}
-		for _, nx := range s.leg(st, leg, fragment) {
-			if node.End {
-				if fragment {
-					done = append(done, nx)
-				} else {
-					s.land(nx)
-				}
-			}
-			if nx.gone && !fragment {
-				continue // §3.14 nothing moves after the mover is destroyed
-			}
-			for _, m := range node.Next {
-				nx.node = int32(m)
-				push(nx)
-			}
-		}
+		}, push)
 	}
 	return done
+}
+
+// successors makes the leg of st's node: end gets each state in which the
+// move may end, more each state that goes on to a next node. An eruption
+// in the real move is recorded at once (§3.8); one inside a fragment ends
+// that fragment, which end gets.
+func (s *search) successors(st state, fragment bool, end, more func(state)) {
+	node := &s.prog.Nodes[st.node]
+	leg := &node.Leg
+	// §3.11 a leading i: only a mover that has not moved.
+	if leg.MoverVirgin && !s.mover.Virgin {
+		return
+	}
+	if leg.Erupt && !st.erupted && !mutant("x-ignored") {
+		if fragment {
+			end(s.withFragments(st))
+		} else {
+			s.erupt(st)
+		}
+		return
+	}
+	for _, nx := range s.leg(st, leg, fragment) {
+		if node.End {
+			end(nx)
+		}
+		if nx.gone && !fragment {
+			continue // §3.14 nothing moves after the mover is destroyed
+		}
+		for _, m := range node.Next {
+			nx.node = int32(m)
+			more(nx)
+		}
+	}
 }
 
 // land records the outcome of a real move that ended on st.sq (§10.1).
@@ -344,18 +358,25 @@ func (s *search) erupt(st state) {
 	moved := s.mover
 	moved.Virgin = false
 	st.delta = st.delta.set(st.sq, moved)
-	res := s.withFragments(st)
-	to := &st.sq
-	if res.delta.at(s.pos, st.sq) != moved {
-		to = nil // a fragment destroyed the mover (xdO, §3.14)
+	r := s.fragmentsOf(st)
+	effects := r.effects
+	if r.idle {
+		effects = append(effects, "")
 	}
-	s.record(to, res.delta, st.path)
+	for _, effect := range effects {
+		d := st.delta
+		effect.each(func(q board.Square, p board.Piece) { d = d.set(q, p) })
+		to := &st.sq
+		if d.at(s.pos, st.sq) != moved {
+			to = nil // a fragment destroyed the mover (xdO, §3.14)
+		}
+		s.record(to, d, st.path)
+	}
 }
 
-// withFragments runs the fragments that erupt from st and returns st with
-// their combined effect applied (§3.8, §3.15). Results are memoised per
-// eruption state.
-func (s *search) withFragments(st state) state {
+// fragmentsOf runs the fragments that erupt from st (§3.8, §3.15),
+// memoised per eruption state.
+func (s *search) fragmentsOf(st state) fragResult {
 	key := st
 	key.path = 0
 	r, ok := s.fragments[key]
@@ -366,8 +387,41 @@ func (s *search) withFragments(st state) state {
 	if r.err != nil {
 		panic(bailout{r.err})
 	}
-	r.effect.each(func(q board.Square, p board.Piece) { st.delta = st.delta.set(q, p) })
+	return r
+}
+
+// withFragments is an eruption inside a fragment: the fragment ends and
+// its own fragments add their effects. Decision §3.8: the moves that follow
+// a nested eruption are not told apart; all their effects apply.
+func (s *search) withFragments(st state) state {
+	for _, effect := range s.fragmentsOf(st).effects {
+		effect.each(func(q board.Square, p board.Piece) { st.delta = st.delta.set(q, p) })
+	}
 	return st
+}
+
+// countChains counts the sequences of legs from node n to the end of a
+// move, up to a cap that a loop reaches at once.
+func (s *search) countChains(n int, onPath map[int]bool) int {
+	const most = 1 << 30
+	if c, ok := s.counted[n]; ok {
+		return c
+	}
+	if onPath[n] {
+		return most // a loop: as many moves as one likes
+	}
+	onPath[n] = true
+	defer delete(onPath, n)
+	node := &s.prog.Nodes[n]
+	c := 0
+	if node.End {
+		c = 1
+	}
+	for _, m := range node.Next {
+		c = min(most, c+s.countChains(m, onPath))
+	}
+	s.counted[n] = c
+	return c
 }
 
 func (s *search) runFragments(st state) fragResult {
@@ -377,9 +431,69 @@ func (s *search) runFragments(st state) fragResult {
 	// Decision §3.15: fragments start with nothing carried.
 	f.carried, f.carryFrm, f.unloads = board.Piece{}, board.Square{}, ""
 	f.path = 0
+	// Each chain of legs after the eruption is a move of its own, with its
+	// own fragments. A frontier is the set of fragment states of one chain
+	// so far; chains whose frontiers are equal go on alike, so they are
+	// explored once (a subset construction: loops stay finite).
+	type frontier struct {
+		node   int32
+		states []state
+	}
+	var r fragResult
+	seen := map[string]bool{}
+	queue := []frontier{{st.node, []state{f}}}
+	for len(queue) > 0 {
+		fr := queue[0]
+		queue = queue[1:]
+		var done []state
+		next := map[int32][]state{}
+		met := map[state]bool{}
+		for _, x := range fr.states {
+			s.states++
+			if s.states > s.opt.MaxStates {
+				panic(bailout{&LimitError{s.opt.MaxStates}})
+			}
+			s.successors(x, true, func(nx state) { done = append(done, nx) }, func(nx state) {
+				if !met[nx] {
+					met[nx] = true
+					next[nx.node] = append(next[nx.node], nx)
+				}
+			})
+		}
+		node := &s.prog.Nodes[fr.node]
+		switch {
+		case len(done) > 0:
+			effect, err := s.combine(base, done)
+			if err != nil {
+				return fragResult{err: err}
+			}
+			r.effects = append(r.effects, effect)
+		case node.End:
+			r.idle = true // this move's fragments all blocked
+		}
+		for _, m := range node.Next {
+			states := next[int32(m)]
+			if len(states) == 0 {
+				// No fragment goes on: every move through m is idle.
+				r.idle = r.idle || s.countChains(m, map[int]bool{}) > 0
+				continue
+			}
+			if key := frontierKey(int32(m), states); !seen[key] {
+				seen[key] = true
+				queue = append(queue, frontier{int32(m), states})
+			}
+		}
+	}
+	return r
+}
+
+// combine is the effect of one move's completed fragments (§3.8): the
+// union of their changes, an error if two disagree about a square or one
+// piece is put on two squares (§3.15).
+func (s *search) combine(base delta, done []state) (delta, error) {
 	var effect delta
 	moved := map[string]string{} // unload source -> destination
-	for _, d := range s.explore([]state{f}, true) {
+	for _, d := range done {
 		var conflict *board.Square
 		d.delta.each(func(q board.Square, p board.Piece) {
 			if base.at(s.pos, q) == p {
@@ -400,10 +514,27 @@ func (s *search) runFragments(st state) fragResult {
 			}
 		}
 		if conflict != nil {
-			return fragResult{err: &FragmentConflictError{*conflict}}
+			return "", &FragmentConflictError{*conflict}
 		}
 	}
-	return fragResult{effect: effect}
+	return effect, nil
+}
+
+// frontierKey is a canonical text of a set of states at one node.
+func frontierKey(node int32, states []state) string {
+	keys := make([]string, len(states))
+	for i, st := range states {
+		keys[i] = st.key()
+	}
+	sort.Strings(keys)
+	return fmt.Sprint(node) + "|" + strings.Join(keys, "|")
+}
+
+// key writes every field of a state, for frontierKey.
+func (st state) key() string {
+	return fmt.Sprintf("%d,%d,%d,%d,%d,%t,%t,%d,%d,%d,%d,%v,%v,%q,%q,%d",
+		st.node, st.sq.File, st.sq.Rank, st.rot, st.hand, st.erupted, st.gone, st.steps,
+		st.disp.X, st.disp.Y, st.axis, st.carried, st.carryFrm, st.delta, st.unloads, st.path)
 }
 
 // content is what the leg finds on q: off reports an off-board square.
