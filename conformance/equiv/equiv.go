@@ -91,6 +91,12 @@ func Compare(a, b Mover, p Position) *Counterexample {
 		if errA != nil && errB != nil && errA.Error() == errB.Error() {
 			return nil
 		}
+		// Both moves are refused for conflicting fragments (§3.15); which
+		// conflict is found first depends on the order of the search.
+		var ca, cb *eval.FragmentConflictError
+		if errors.As(errA, &ca) && errors.As(errB, &cb) {
+			return nil
+		}
 		return &Counterexample{Position: p, ErrA: errA, ErrB: errB}
 	}
 	onlyA, onlyB := Difference(ka, kb)
