@@ -538,7 +538,7 @@ func (st state) key() string {
 }
 
 // content is what the leg finds on q: off reports an off-board square.
-func (s *search) content(st state, q board.Square, fragment bool) (p board.Piece, off bool) {
+func (s *search) content(st state, q board.Square) (p board.Piece, off bool) {
 	if !s.pos.Size().Contains(q) {
 		return board.Piece{}, true
 	}
@@ -559,7 +559,7 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 	if leg.Atom.Class == expand.Null {
 		// §1.4 O ends where it starts; §3.14 in the real move that square
 		// holds the mover itself.
-		p, _ := s.content(st, st.sq, fragment)
+		p, _ := s.content(st, st.sq)
 		if !fragment {
 			p = s.mover
 			if st.gone {
@@ -589,7 +589,7 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 		}
 		for k := 1; k <= maxSteps; k++ {
 			q := st.sq.Add(k*v.X, k*v.Y)
-			p, off := s.content(st, q, fragment)
+			p, off := s.content(st, q)
 			if off && !s.inMargin(q) {
 				break
 			}
