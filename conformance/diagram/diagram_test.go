@@ -5,21 +5,17 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	"betzacheck/conformance/equiv"
+	"betzacheck/conformance/internal/golden"
 	"betzacheck/reference"
 	"betzacheck/reference/board"
 	"betzacheck/reference/eval"
 )
-
-// update rewrites the golden SVG files; review the diff by hand.
-var update = os.Getenv("BETZA_UPDATE") != ""
 
 // A diagram case: a notation on a position, the options, and the squares
 // of every mark, worked out by hand.
@@ -118,37 +114,6 @@ func outcomes(t *testing.T, c diagramCase) (*board.Position, board.Square, []eva
 
 func (c diagramCase) options() Options {
 	return Options{Paths: c.paths, Title: c.notation + " from " + c.from, Erupts: c.erupts}
-}
-
-// golden compares got with testdata/name, or rewrites it under update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	file := filepath.Join("testdata", name)
-	if update {
-		if err := os.WriteFile(file, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run with BETZA_UPDATE=1 to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-		for i := 0; i < len(gl) || i < len(wl); i++ {
-			var g, w string
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if g != w {
-				t.Fatalf("%s differs (BETZA_UPDATE=1 rewrites it), first at line %d:\ngot:  %s\nwant: %s", file, i+1, g, w)
-			}
-		}
-	}
 }
 
 // node is an XML element read back from the SVG.
@@ -278,7 +243,7 @@ func TestGolden(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			pos, from, outs := outcomes(t, c)
-			golden(t, c.name+".svg", SVG(pos, from, outs, c.options()))
+			golden.Check(t, c.name+".svg", SVG(pos, from, outs, c.options()))
 		})
 	}
 }
@@ -514,7 +479,7 @@ func TestCounterexample(t *testing.T) {
 		}
 	}
 	svg := Counterexample(cx, "W3", "R", outs[0], outs[1], Options{})
-	golden(t, "counterexample.svg", svg)
+	golden.Check(t, "counterexample.svg", svg)
 	root := parse(t, svg)
 	var boards []*node
 	root.walk(func(e *node) {

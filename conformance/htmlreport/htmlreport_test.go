@@ -3,19 +3,15 @@ package htmlreport
 import (
 	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"betzacheck/conformance/conform"
+	"betzacheck/conformance/internal/golden"
 	"betzacheck/conformance/protocol"
 	"betzacheck/reference/board"
 )
-
-// update rewrites the golden files; review the diff by hand.
-var update = os.Getenv("BETZA_UPDATE") != ""
 
 // fake is an implementation under test as a test double: it answers each
 // request with answer, at level.
@@ -123,7 +119,7 @@ func TestGolden(t *testing.T) {
 	if err := Write(&b, syntheticReport(t), syntheticOptions); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "synthetic.html", b.Bytes())
+	golden.Check(t, "synthetic.html", b.Bytes())
 }
 
 func TestDeterministic(t *testing.T) {
@@ -222,37 +218,6 @@ func TestWireSquare(t *testing.T) {
 	for _, in := range []string{"", "a0", "(1,2", "(x,1)", "(1000,1)", "A1"} {
 		if _, err := wireSquare(in); err == nil {
 			t.Errorf("wireSquare(%q): no error", in)
-		}
-	}
-}
-
-// golden compares got with testdata/name, or rewrites it under update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	file := filepath.Join("testdata", name)
-	if update {
-		if err := os.WriteFile(file, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatalf("%v (run with BETZA_UPDATE=1 to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-		for i := 0; i < len(gl) || i < len(wl); i++ {
-			var g, w string
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if g != w {
-				t.Fatalf("%s differs at line %d:\ngot:  %s\nwant: %s\n(BETZA_UPDATE=1 rewrites it; review the diff)", file, i+1, g, w)
-			}
 		}
 	}
 }

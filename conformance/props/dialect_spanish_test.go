@@ -189,24 +189,10 @@ func TestSpanishPairs(t *testing.T) {
 			case pair.Expected:
 				t.Logf("expected failure (spec/spanish.md): %s ≢ %s", pair.Spanish, pair.B)
 			case !res.Passed():
-				t.Errorf("%s (%s) fails; seed %d\n%s", pair.Name, pair.Clauses, cfg.Seed, spanishReport(res))
+				t.Errorf("%s (%s) fails; seed %d\n%s", pair.Name, pair.Clauses, cfg.Seed, report(res))
 			}
 		})
 	}
-}
-
-func spanishReport(r *gopter.TestResult) string {
-	var out string
-	for _, l := range r.Labels {
-		out += l + "\n"
-	}
-	for _, a := range r.Args {
-		out += "shrunk argument: " + a.String() + "\n"
-	}
-	if r.Error != nil {
-		out += "error: " + r.Error.Error() + "\n"
-	}
-	return out
 }
 
 // spanishExpressible reports whether FromBetza2 writes s in Spanish.
@@ -287,7 +273,7 @@ func TestSpanishRoundTrip(t *testing.T) {
 			params := spanishParams(cfg)
 			params.MaxDiscardRatio = 50
 			if res := property.Check(params); !res.Passed() {
-				t.Errorf("round trip through Spanish (§S8, §S9) fails; seed %d\n%s", cfg.Seed, spanishReport(res))
+				t.Errorf("round trip through Spanish (§S8, §S9) fails; seed %d\n%s", cfg.Seed, report(res))
 			}
 		})
 	}
