@@ -9,8 +9,13 @@
 // run of modifier letters, while the parser also rejects a modality letter
 // repeated on one leg, an 'h' that does not follow f, b, l or r (§9.9),
 // a doubled atom letter such as NN (§1.6), exponents of "00" or above
-// MaxExponent (§9.6, §5.6). The semantic restrictions of §9.7 and §9.8 need
-// the expanded move and are checked by package expand.
+// MaxExponent (§9.6, §5.6), groups nested deeper than 100 (§9.11). The
+// semantic restrictions of §9.7 and §9.8 need the expanded move and are
+// checked by package expand.
+//
+// Unlike go/parser, Parse stops at the first error instead of
+// resynchronising: a notation is one short line, and the error after the
+// first is almost always a consequence of it.
 package syntax
 
 // Pos is a byte offset into the parsed text, from 0.
