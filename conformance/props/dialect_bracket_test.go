@@ -63,21 +63,7 @@ func runDialectPairs(t *testing.T, pairs []dialectPair) {
 	for _, pair := range pairs {
 		t.Run(pair.Name, func(t *testing.T) {
 			a, b, tr := pair.movers(t)
-			property := prop.ForAll(func(p equiv.Position) string {
-				if cx := equiv.Compare(a, b, p); cx != nil {
-					return cx.Report(pair.D.Name()+" "+pair.Src+" (as "+tr+")", pair.B)
-				}
-				return ""
-			}, gen.Position(3, 12))
-			res := property.Check(parameters(t, cfg))
-			switch {
-			case pair.Expected && res.Passed():
-				t.Errorf("%s: the claim now holds on %d positions; update the report", pair.Name, cfg.Cases)
-			case pair.Expected:
-				t.Logf("expected failure: %s (%s ≢ %s)", pair.Name, pair.Src, pair.B)
-			case !res.Passed():
-				t.Errorf("%s (%s) fails; seed %d\n%s", pair.Name, pair.Clauses, cfg.Seed, report(res))
-			}
+			checkPair(t, cfg, a, b, pair.D.Name()+" "+pair.Src+" (as "+tr+")", pair.B, pair.Clauses, pair.Expected, "the dialect's spec", nil)
 		})
 	}
 }

@@ -144,13 +144,6 @@ func spanishSorted(keys []string) []string {
 	return out
 }
 
-func spanishParams(cfg props.Config) *gopter.TestParameters {
-	p := gopter.DefaultTestParametersWithSeed(cfg.Seed)
-	p.MinSuccessfulTests = cfg.Cases
-	p.MaxShrinkCount = 200
-	return p
-}
-
 func spanishMover(src string) (equiv.Mover, string, error) {
 	b2, err := spanish.Dialect{}.ToBetza2(src)
 	if err != nil {
@@ -176,21 +169,7 @@ func TestSpanishPairs(t *testing.T) {
 					t.Fatalf("%s: %v", pair.B, err)
 				}
 			}
-			property := prop.ForAll(func(p equiv.Position) string {
-				if cx := equiv.Compare(a, b, p); cx != nil {
-					return cx.Report(pair.Spanish+" ("+b2+")", pair.B)
-				}
-				return ""
-			}, gen.Position(3, 12))
-			res := property.Check(spanishParams(cfg))
-			switch {
-			case pair.Expected && res.Passed():
-				t.Errorf("%s: the claim now holds on %d positions; update spec/spanish.md §S5.7", pair.Name, cfg.Cases)
-			case pair.Expected:
-				t.Logf("expected failure (spec/spanish.md): %s ≢ %s", pair.Spanish, pair.B)
-			case !res.Passed():
-				t.Errorf("%s (%s) fails; seed %d\n%s", pair.Name, pair.Clauses, cfg.Seed, report(res))
-			}
+			checkPair(t, cfg, a, b, pair.Spanish+" ("+b2+")", pair.B, pair.Clauses, pair.Expected, "spec/spanish.md", nil)
 		})
 	}
 }
@@ -270,7 +249,7 @@ func TestSpanishRoundTrip(t *testing.T) {
 			property := prop.ForAll(func(n string, p equiv.Position) string {
 				return roundTripSpanish(n, p)
 			}, src.gen, gen.Position(3, 10))
-			params := spanishParams(cfg)
+			params := parameters(t, cfg)
 			params.MaxDiscardRatio = 50
 			if res := property.Check(params); !res.Passed() {
 				t.Errorf("round trip through Spanish (§S8, §S9) fails; seed %d\n%s", cfg.Seed, report(res))

@@ -31,23 +31,39 @@ func TestPairs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			property := prop.ForAll(func(p equiv.Position) string {
-				if cx := equiv.Compare(a, b, p); cx != nil {
-					return cx.Report(pair.A, pair.B) + "\nready-to-add corpus case:\n" +
-						props.CorpusCase(pair.Name, pair.A, pair.Clauses, "TODO: reason checked by hand", p)
-				}
-				return ""
-			}, gen.Position(3, 12))
-			res := property.Check(parameters(t, cfg))
-			switch {
-			case pair.Expected && res.Passed():
-				t.Errorf("%s: the seed's claim now holds on %d positions; update spec/findings.md", pair.Name, cfg.Cases)
-			case pair.Expected:
-				t.Logf("expected failure (spec/findings.md): %s ≢ %s", pair.A, pair.B)
-			case !res.Passed():
-				t.Errorf("%s (%s) fails; seed %d\n%s", pair.Name, pair.Clauses, cfg.Seed, report(res))
+			corpusCase := func(p equiv.Position) string {
+				return props.CorpusCase(pair.Name, pair.A, pair.Clauses, "TODO: reason checked by hand", p)
 			}
+			checkPair(t, cfg, a, b, pair.A, pair.B, pair.Clauses, pair.Expected, "spec/findings.md", corpusCase)
 		})
+	}
+}
+
+// checkPair checks on generated positions that a and b mean the same
+// moves. An expected failure (a claim recorded in the document where) must
+// fail, and the test says so when it starts to hold. corpusCase, if set,
+// writes a failure as a ready-to-add corpus case.
+func checkPair(t *testing.T, cfg props.Config, a, b equiv.Mover, nameA, nameB, clauses string, expected bool, where string, corpusCase func(equiv.Position) string) {
+	t.Helper()
+	property := prop.ForAll(func(p equiv.Position) string {
+		cx := equiv.Compare(a, b, p)
+		if cx == nil {
+			return ""
+		}
+		msg := cx.Report(nameA, nameB)
+		if corpusCase != nil {
+			msg += "\nready-to-add corpus case:\n" + corpusCase(p)
+		}
+		return msg
+	}, gen.Position(3, 12))
+	res := property.Check(parameters(t, cfg))
+	switch {
+	case expected && res.Passed():
+		t.Errorf("%s ≡ %s: the claim now holds on %d positions; update %s", nameA, nameB, cfg.Cases, where)
+	case expected:
+		t.Logf("expected failure (%s): %s ≢ %s", where, nameA, nameB)
+	case !res.Passed():
+		t.Errorf("%s ≡ %s (%s) fails; seed %d\n%s", nameA, nameB, clauses, cfg.Seed, report(res))
 	}
 }
 
