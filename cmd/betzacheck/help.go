@@ -49,5 +49,6 @@ func runHelp(c *command, e *env, args []string) int {
 	fmt.Fprintln(w, "  0  pass: the command succeeded and found no failure")
 	fmt.Fprintln(w, "  1  failure found: a bad notation, a failed evaluation or check")
 	fmt.Fprintln(w, "  2  usage or input error: unknown command, bad flag, bad board, position or square")
+	fmt.Fprintln(w, "  3  inconclusive: nothing failed, but a limit was hit or a case could not be run")
 	return exitOK
 }

@@ -4,7 +4,8 @@
 //
 // Exit status: 0 success, 1 a failure was found (a bad notation, a failed
 // check), 2 a usage or input error (unknown subcommand, bad flag, bad
-// position or square).
+// position or square), 3 inconclusive (nothing failed, but a limit was hit
+// or a case could not be run, so not everything was decided).
 package main
 
 import (
@@ -25,6 +26,9 @@ const (
 	exitOK    = 0 // success
 	exitFail  = 1 // a failure was found: bad notation, failed check
 	exitUsage = 2 // usage or input error
+	// exitUndecided: nothing failed, but not everything was decided (a
+	// search limit was hit, or cases could not be asked); never a pass.
+	exitUndecided = 3
 )
 
 // command is one subcommand. Its Run gets the arguments after the
