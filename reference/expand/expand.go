@@ -39,9 +39,14 @@ type expander struct {
 type bailout struct{ err error }
 
 // Compile expands a parsed notation into a Program. Errors are
-// *syntax.Error (static errors of §9.7, §9.8) or *LimitError.
+// *syntax.Error (static errors of §9.7, §9.8) or *LimitError (§9.11),
+// which is found from the tree before anything is expanded.
 func Compile(n *syntax.Notation, src string, lim Limits) (prog *Program, err error) {
-	e := &expander{prog: &Program{Source: src}, lim: lim}
+	size, lerr := countLegs(n, lim.MaxNodes)
+	if lerr != nil {
+		return nil, lerr
+	}
+	e := &expander{prog: &Program{Source: src, Nodes: make([]Node, 0, size)}, lim: lim}
 	defer func() {
 		if r := recover(); r != nil {
 			b, ok := r.(bailout)
@@ -229,9 +234,6 @@ func (e *expander) atom(a *syntax.Atom, c ctx) frag {
 		At:          a.At,
 	}
 	id := len(e.prog.Nodes)
-	if id >= e.lim.MaxNodes {
-		panic(bailout{&LimitError{Limit: "legs in the expanded move", Value: e.lim.MaxNodes, At: a.At}})
-	}
 	e.prog.Nodes = append(e.prog.Nodes, Node{Leg: leg, End: c.final})
 	return frag{entries: []int{id}, exits: []int{id}}
 }
@@ -324,24 +326,31 @@ func (e *expander) repeat(l *syntax.Leg, c ctx) frag {
 }
 
 // checkFinalLegs: §9.7 a final leg of the real move (no x on the way to it)
-// must let the mover stand on its end square: no p, t, o or u.
+// must let the mover stand on its end square: no p, t, o or u. The walk is
+// breadth first from the starts, over a queue that holds each node at most
+// twice (before and after an x).
 func (p *Program) checkFinalLegs() error {
 	type item struct {
 		node    int
 		erupted bool
 	}
-	seen := map[item]bool{}
+	seen := [2][]bool{make([]bool, len(p.Nodes)), make([]bool, len(p.Nodes))}
 	var queue []item
-	for _, s := range p.Starts {
-		queue = append(queue, item{s, false})
-	}
-	for len(queue) > 0 {
-		it := queue[0]
-		queue = queue[1:]
-		if seen[it] {
-			continue
+	push := func(it item) {
+		k := 0
+		if it.erupted {
+			k = 1
 		}
-		seen[it] = true
+		if !seen[k][it.node] {
+			seen[k][it.node] = true
+			queue = append(queue, it)
+		}
+	}
+	for _, s := range p.Starts {
+		push(item{s, false})
+	}
+	for head := 0; head < len(queue); head++ {
+		it := queue[head]
 		n := &p.Nodes[it.node]
 		erupted := it.erupted || n.Leg.Erupt
 		if n.End && !erupted {
@@ -351,7 +360,7 @@ func (p *Program) checkFinalLegs() error {
 			}
 		}
 		for _, m := range n.Next {
-			queue = append(queue, item{m, erupted})
+			push(item{m, erupted})
 		}
 	}
 	return nil

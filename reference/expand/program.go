@@ -5,7 +5,6 @@
 package expand
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -161,13 +160,19 @@ func (p *Program) Chains(max, maxLegs int) []string {
 	return out
 }
 
-// LimitError reports a limit that expansion or evaluation exceeded.
+// LimitError reports a notation whose expansion would exceed a limit of
+// §12.2 (§9.11). It is found before anything is expanded, and it is a
+// static error of the notation like any other: Unwrap gives the
+// *syntax.Error, placed at the exponent (or leg) that takes the expansion
+// past the limit.
 type LimitError struct {
-	Limit string // "nodes", "states", ...
-	Value int
+	Limit string // what is limited: "legs in the expanded move"
+	Value int    // the limit
 	At    syntax.Pos
+	Err   *syntax.Error
 }
 
-func (e *LimitError) Error() string {
-	return fmt.Sprintf("offset %d: expansion exceeds the limit of %d %s (§9.11)", e.At, e.Value, e.Limit)
-}
+func (e *LimitError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the error as a *syntax.Error.
+func (e *LimitError) Unwrap() error { return e.Err }
