@@ -1,6 +1,7 @@
 package eval_test
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -12,8 +13,9 @@ import (
 
 // benchNotations are the per-query benchmark's notations: a slider, a
 // leaper, a compound slider, a bounded exponent, an exponent with
-// modifiers, an unbounded crooked rider (§5.3) and an eruption (§3.8).
-var benchNotations = []string{"R", "N", "Q", "W3", "Nfr8", "(F-lF)r0", "mcB-xaK"}
+// modifiers, an unbounded crooked rider (§5.3), an eruption (§3.8) and
+// eruptions that erupt again in a loop (§3.8).
+var benchNotations = []string{"R", "N", "Q", "W3", "Nfr8", "(F-lF)r0", "mcB-xaK", "(xaW)0"}
 
 // benchSizes are the board sides: smallest usual, middle, largest (§12.1).
 var benchSizes = []int{8, 16, 26}
@@ -84,6 +86,35 @@ func BenchmarkCompile(b *testing.B) {
 			for b.Loop() {
 				if _, err := reference.Compile(src); err != nil {
 					b.Fatalf("Compile(%q): %v", src, err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkBudget times queries that exhaust the default budget (§12.3):
+// a king of captures on a board full of pawns has a search state for every
+// set of pawns it can take, with and without an eruption before it. The
+// time and the bytes allocated per query are what hitting the limit costs.
+func BenchmarkBudget(b *testing.B) {
+	size := board.Size{W: 8, H: 8}
+	pos, err := board.ParsePosition(size, crowded)
+	if err != nil {
+		b.Fatal(err)
+	}
+	from := board.Square{File: 7, Rank: 0}
+	pos.Set(from, board.Piece{Kind: 'X', Virgin: true})
+	for _, src := range []string{"(amcK)0", "x(amcK)0"} {
+		prog, err := reference.Compile(src)
+		if err != nil {
+			b.Fatalf("Compile(%q): %v", src, err)
+		}
+		b.Run(src, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var lim *eval.LimitError
+				if _, err := eval.Moves(prog.Prog, pos, from, eval.Options{}); !errors.As(err, &lim) {
+					b.Fatalf("Moves(%q): %v, want a limit", src, err)
 				}
 			}
 		})

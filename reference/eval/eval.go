@@ -2,10 +2,13 @@
 // on one square it finds every legal outcome (§10). The search keeps its
 // state explicit (square, frame, handedness, step count, carried piece,
 // board changes) and visits each state once, so unbounded exponents stay
-// bounded by the board (§5.3).
+// bounded by the board (§5.3). No part of it recurses: work lists hold
+// what is left to do, and every piece of work and memory is counted
+// against the budgets of §12.3.
 package eval
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sort"
@@ -15,24 +18,29 @@ import (
 	"betzacheck/reference/expand"
 )
 
-// Options tune one evaluation.
+// Options tune one evaluation. The zero value asks for effects within the
+// default budgets.
 type Options struct {
 	// Paths keeps the squares each outcome's paths visited (§10.4). Paths
 	// are then part of the search state, so the search can grow with the
 	// number of paths rather than the number of squares.
 	Paths bool
-	// MaxStates bounds the search states visited; 0 means DefaultMaxStates,
-	// or DefaultMaxPathStates when Paths is set.
+	// MaxStates is the states budget (§12.3): how many search states the
+	// query may visit, the fragment states of eruptions included; 0 means
+	// DefaultMaxStates, or DefaultMaxPathStates when Paths is set.
 	MaxStates int
+	// MaxBytes is the memory budget (§12.3): how many bytes the search may
+	// hold as it estimates them, counting its seen-sets and work stacks,
+	// the fragments of every eruption, interned paths and outcomes. The
+	// estimate is an upper bound of the live data, computed rather than
+	// measured, so a query's answer never depends on the machine; the
+	// process needs about twice as much, for the garbage collector. 0
+	// means DefaultMaxBytes.
+	MaxBytes int
+	// Context, when not nil, bounds the query in time: once it is done the
+	// search stops with a *LimitError whose Budget is BudgetTime.
+	Context context.Context
 }
-
-// The search-state limits of §5.6 and §12.3. With paths every path is a
-// state of its own, so the limit is lower: a loop such as aW0 has
-// unboundedly many paths.
-const (
-	DefaultMaxStates     = 1_000_000
-	DefaultMaxPathStates = 100_000
-)
 
 // Change is a square whose content a move changes, with its content after.
 type Change struct {
@@ -72,19 +80,20 @@ func (o Outcome) Key() string {
 	return b.String()
 }
 
-// FragmentConflictError reports two completing fragments that disagree
-// about a square (§3.15).
-type FragmentConflictError struct{ Square board.Square }
-
-func (e *FragmentConflictError) Error() string {
-	return fmt.Sprintf("fragments of an eruption give %s two different contents (§3.15)", e.Square)
+// FragmentConflictError reports fragments that disagree about a square
+// (§3.15): two completing fragments give it different contents or move one
+// piece to two squares, or (Cyclic) fragments that erupt again and again
+// give it a content that never settles (§3.8).
+type FragmentConflictError struct {
+	Square board.Square
+	Cyclic bool
 }
 
-// LimitError reports a search that exceeded Options.MaxStates (§5.6).
-type LimitError struct{ Limit int }
-
-func (e *LimitError) Error() string {
-	return fmt.Sprintf("the search visited more than %d states, the limit (§5.6)", e.Limit)
+func (e *FragmentConflictError) Error() string {
+	if e.Cyclic {
+		return fmt.Sprintf("fragments of an eruption that erupt in a loop give %s contents that never settle (§3.8, §3.15)", e.Square)
+	}
+	return fmt.Sprintf("fragments of an eruption give %s two different contents (§3.15)", e.Square)
 }
 
 // state is one point of the search: the mover (or a fragment) is on sq,
@@ -112,13 +121,17 @@ type search struct {
 	from      board.Square
 	mover     board.Piece
 	opt       Options
-	states    int
-	outcomes  map[string]*found // by the raw bytes of the effect
-	usesSteps bool              // some leg is e (§3.10), so states keep step counts
-	fragments map[state]fragResult
+	meter     meter
+	outcomes  map[string]*found  // by the raw bytes of the effect
+	usesSteps bool               // some leg is e (§3.10), so states keep step counts
 	paths     []pathNode         // interned paths: a square and the path before it
 	pathIDs   map[pathNode]int32 // so that equal paths share one id
-	counted   map[int]int        // countChains memo
+	ends      []bool             // canEnd, per node; nil until first needed
+
+	// The eruptions met so far (fragments.go), and Tarjan's counter.
+	erupts    []eruption
+	eruptIDs  map[state]int32
+	nextIndex int32
 }
 
 // found is an outcome met during the search, with the paths that led to
@@ -132,15 +145,6 @@ type found struct {
 type pathNode struct {
 	parent int32
 	sq     board.Square
-}
-
-// fragResult is what the fragments of one eruption do. Every chain of
-// legs that can follow the eruption is a move of its own (§4.6, §5.1): the
-// fragments of that move spread over its legs every possible way (§3.8).
-type fragResult struct {
-	effects []delta // per move whose fragments completed: their combined changes
-	idle    bool    // some move has no completing fragment, so no effect
-	err     error
 }
 
 type bailout struct{ err error }
@@ -161,10 +165,14 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 			opt.MaxStates = DefaultMaxPathStates
 		}
 	}
+	if opt.MaxBytes == 0 {
+		opt.MaxBytes = DefaultMaxBytes
+	}
 	s := &search{prog: prog, pos: pos, from: from, mover: mover, opt: opt,
-		outcomes: map[string]*found{}, fragments: map[state]fragResult{},
-		paths: []pathNode{{}}, pathIDs: map[pathNode]int32{},
-		counted: map[int]int{}}
+		meter:    newMeter(opt),
+		outcomes: map[string]*found{},
+		paths:    []pathNode{{}}, pathIDs: map[pathNode]int32{},
+		eruptIDs: map[state]int32{}}
 	for _, n := range prog.Nodes {
 		s.usesSteps = s.usesSteps || n.Leg.Equal
 	}
@@ -185,11 +193,12 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 	}
 	// §3.14 the origin is empty once the mover has left it.
 	start := delta("").set(from, board.Piece{})
+	s.meter.checkContext()
 	var init []state
 	for _, n := range prog.Starts {
 		init = append(init, state{node: int32(n), sq: from, rot: rot, delta: start, path: s.pathStep(0, from)})
 	}
-	s.explore(init, false)
+	s.explore(init)
 	keys := make([]string, 0, len(s.outcomes))
 	byKey := make(map[string]*found, len(s.outcomes))
 	for _, f := range s.outcomes {
@@ -219,6 +228,7 @@ func (s *search) pathStep(path int32, q board.Square) int32 {
 		return id
 	}
 	id := int32(len(s.paths))
+	s.meter.spend(0, pathCost)
 	s.paths = append(s.paths, n)
 	s.pathIDs[n] = id
 	return id
@@ -234,23 +244,19 @@ func (s *search) squares(path int32) []board.Square {
 	return out
 }
 
-// explore runs the graph from init. In the real move (fragment false) it
-// records outcomes; for fragments it returns the deltas of the paths that
-// completed (§3.8).
-func (s *search) explore(init []state, fragment bool) []state {
-	seen := map[state]bool{}
-	var stack, done []state
+// explore runs the real move from init, depth first with an explicit
+// stack, recording its outcomes.
+func (s *search) explore(init []state) {
+	seen := map[state]struct{}{}
+	var stack []state
 	// push counts a state when it is first met, so that neither the set of
-	// states nor the stack of states to visit outgrows MaxStates (§12.3).
+	// states nor the stack of states to visit outgrows the budgets (§12.3).
 	push := func(st state) {
-		if seen[st] {
+		if _, ok := seen[st]; ok {
 			return
 		}
-		seen[st] = true
-		s.states++
-		if s.states > s.opt.MaxStates {
-			panic(bailout{&LimitError{s.opt.MaxStates}})
-		}
+		seen[st] = struct{}{}
+		s.meter.spend(1, seenCost+len(st.delta)+len(st.unloads))
 		stack = append(stack, st)
 	}
 	for _, st := range init {
@@ -259,22 +265,15 @@ func (s *search) explore(init []state, fragment bool) []state {
 	for len(stack) > 0 {
 		st := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		s.successors(st, fragment, func(nx state) {
-			if fragment {
-				done = append(done, nx)
-			} else {
-				s.land(nx)
-			}
-		}, push)
+		s.successors(st, false, s.land, push, s.erupt)
 	}
-	return done
 }
 
 // successors makes the leg of st's node: end gets each state in which the
-// move may end, more each state that goes on to a next node. An eruption
-// in the real move is recorded at once (§3.8); one inside a fragment ends
-// that fragment, which end gets.
-func (s *search) successors(st state, fragment bool, end, more func(state)) {
+// move may end, more each state that goes on to a next node, and erupt
+// the state if the leg erupts (§3.8): the real move ends there, and a
+// fragment ends there and erupts in turn.
+func (s *search) successors(st state, fragment bool, end, more, erupt func(state)) {
 	node := &s.prog.Nodes[st.node]
 	leg := &node.Leg
 	// §3.11 a leading i: only a mover that has not moved.
@@ -282,11 +281,7 @@ func (s *search) successors(st state, fragment bool, end, more func(state)) {
 		return
 	}
 	if leg.Erupt && !st.erupted && !mutant("x-ignored") {
-		if fragment {
-			end(s.withFragments(st))
-		} else {
-			s.erupt(st)
-		}
+		erupt(st)
 		return
 	}
 	for _, nx := range s.leg(st, leg, fragment) {
@@ -334,6 +329,7 @@ func (s *search) record(to *board.Square, d delta, path int32) {
 	}
 	f, ok := s.outcomes[string(raw)]
 	if !ok {
+		s.meter.spend(0, outcomeCost+3*len(raw))
 		o := Outcome{To: to}
 		d.each(func(q board.Square, p board.Piece) {
 			if s.pos.At(q) != p {
@@ -344,12 +340,14 @@ func (s *search) record(to *board.Square, d delta, path int32) {
 		s.outcomes[string(raw)] = f
 	}
 	if s.opt.Paths {
+		s.meter.spend(0, 8)
 		f.paths = append(f.paths, path)
 	}
 }
 
 // erupt is §3.8 in the real move: the mover stays on st.sq, and the
-// fragments' effects are added to the outcome.
+// fragments' effects are added to the outcome, one outcome per move that
+// can follow the eruption.
 func (s *search) erupt(st state) {
 	// Decision §3.8: the mover must be able to stand where it erupts.
 	if !s.pos.Size().Contains(st.sq) || !st.delta.at(s.pos, st.sq).Empty() || st.gone {
@@ -358,8 +356,11 @@ func (s *search) erupt(st state) {
 	moved := s.mover
 	moved.Virgin = false
 	st.delta = st.delta.set(st.sq, moved)
-	r := s.fragmentsOf(st)
-	effects := r.effects
+	r := s.solve(s.eruptionID(st))
+	if r.err != nil {
+		panic(bailout{r.err})
+	}
+	effects := slices.Clip(r.effects)
 	if r.idle {
 		effects = append(effects, "")
 	}
@@ -372,169 +373,6 @@ func (s *search) erupt(st state) {
 		}
 		s.record(to, d, st.path)
 	}
-}
-
-// fragmentsOf runs the fragments that erupt from st (§3.8, §3.15),
-// memoised per eruption state.
-func (s *search) fragmentsOf(st state) fragResult {
-	key := st
-	key.path = 0
-	r, ok := s.fragments[key]
-	if !ok {
-		r = s.runFragments(st)
-		s.fragments[key] = r
-	}
-	if r.err != nil {
-		panic(bailout{r.err})
-	}
-	return r
-}
-
-// withFragments is an eruption inside a fragment: the fragment ends and
-// its own fragments add their effects. Decision §3.8: the moves that follow
-// a nested eruption are not told apart; all their effects apply.
-func (s *search) withFragments(st state) state {
-	for _, effect := range s.fragmentsOf(st).effects {
-		effect.each(func(q board.Square, p board.Piece) { st.delta = st.delta.set(q, p) })
-	}
-	return st
-}
-
-// countChains counts the sequences of legs from node n to the end of a
-// move, up to a cap that a loop reaches at once.
-func (s *search) countChains(n int, onPath map[int]bool) int {
-	const most = 1 << 30
-	if c, ok := s.counted[n]; ok {
-		return c
-	}
-	if onPath[n] {
-		return most // a loop: as many moves as one likes
-	}
-	onPath[n] = true
-	defer delete(onPath, n)
-	node := &s.prog.Nodes[n]
-	c := 0
-	if node.End {
-		c = 1
-	}
-	for _, m := range node.Next {
-		c = min(most, c+s.countChains(m, onPath))
-	}
-	s.counted[n] = c
-	return c
-}
-
-func (s *search) runFragments(st state) fragResult {
-	base := st.delta
-	f := st
-	f.erupted = true
-	// Decision §3.15: fragments start with nothing carried.
-	f.carried, f.carryFrm, f.unloads = board.Piece{}, board.Square{}, ""
-	f.path = 0
-	// Each chain of legs after the eruption is a move of its own, with its
-	// own fragments. A frontier is the set of fragment states of one chain
-	// so far; chains whose frontiers are equal go on alike, so they are
-	// explored once (a subset construction: loops stay finite).
-	type frontier struct {
-		node   int32
-		states []state
-	}
-	var r fragResult
-	seen := map[string]bool{}
-	queue := []frontier{{st.node, []state{f}}}
-	for len(queue) > 0 {
-		fr := queue[0]
-		queue = queue[1:]
-		var done []state
-		next := map[int32][]state{}
-		met := map[state]bool{}
-		for _, x := range fr.states {
-			s.states++
-			if s.states > s.opt.MaxStates {
-				panic(bailout{&LimitError{s.opt.MaxStates}})
-			}
-			s.successors(x, true, func(nx state) { done = append(done, nx) }, func(nx state) {
-				if !met[nx] {
-					met[nx] = true
-					next[nx.node] = append(next[nx.node], nx)
-				}
-			})
-		}
-		node := &s.prog.Nodes[fr.node]
-		switch {
-		case len(done) > 0:
-			effect, err := s.combine(base, done)
-			if err != nil {
-				return fragResult{err: err}
-			}
-			r.effects = append(r.effects, effect)
-		case node.End:
-			r.idle = true // this move's fragments all blocked
-		}
-		for _, m := range node.Next {
-			states := next[int32(m)]
-			if len(states) == 0 {
-				// No fragment goes on: every move through m is idle.
-				r.idle = r.idle || s.countChains(m, map[int]bool{}) > 0
-				continue
-			}
-			if key := frontierKey(int32(m), states); !seen[key] {
-				seen[key] = true
-				queue = append(queue, frontier{int32(m), states})
-			}
-		}
-	}
-	return r
-}
-
-// combine is the effect of one move's completed fragments (§3.8): the
-// union of their changes, an error if two disagree about a square or one
-// piece is put on two squares (§3.15).
-func (s *search) combine(base delta, done []state) (delta, error) {
-	var effect delta
-	moved := map[string]string{} // unload source -> destination
-	for _, d := range done {
-		var conflict *board.Square
-		d.delta.each(func(q board.Square, p board.Piece) {
-			if base.at(s.pos, q) == p {
-				return
-			}
-			if i, ok := effect.find(q); ok && decodePiece(effect[i+2], effect[i+3]) != p && conflict == nil {
-				conflict = &q
-			}
-			effect = effect.set(q, p)
-		})
-		for _, u := range strings.Split(d.unloads, ";") {
-			if src, dst, ok := strings.Cut(u, ">"); ok {
-				if prev, dup := moved[src]; dup && prev != dst && conflict == nil {
-					q, _ := board.ParseSquare(src)
-					conflict = &q
-				}
-				moved[src] = dst
-			}
-		}
-		if conflict != nil {
-			return "", &FragmentConflictError{*conflict}
-		}
-	}
-	return effect, nil
-}
-
-// frontierKey is a canonical text of a set of states at one node.
-func frontierKey(node int32, states []state) string {
-	keys := make([]string, len(states))
-	for i, st := range states {
-		keys[i] = st.key()
-	}
-	sort.Strings(keys)
-	return fmt.Sprint(node) + "|" + strings.Join(keys, "|")
-}
-
-// key writes every field of a state, for frontierKey.
-func (st state) key() string {
-	return fmt.Sprintf("%d,%d,%d,%d,%d,%t,%t,%d,%d,%d,%d,%v,%v,%q,%q,%d",
-		st.node, st.sq.File, st.sq.Rank, st.rot, st.hand, st.erupted, st.gone, st.steps,
-		st.disp.X, st.disp.Y, st.axis, st.carried, st.carryFrm, st.delta, st.unloads, st.path)
 }
 
 // content is what the leg finds on q: off reports an off-board square.

@@ -117,6 +117,12 @@ func fuzzPosition(w, h byte, seed uint64, ff, fr byte) (*board.Position, board.S
 // outcome set is the same as without paths and that every path runs from
 // the mover's square to To.
 func FuzzMoves(f *testing.F) {
+	// Eruptions whose fragments erupt again in a loop (§3.8): they once
+	// overflowed the stack.
+	f.Add("(xaW)0", byte(2), byte(0), uint64(0), byte(0), byte(0)) // 3×1
+	f.Add("(xaK)0", byte(1), byte(1), uint64(1), byte(0), byte(0)) // 2×2, with paths
+	f.Add("(xaK)0", byte(2), byte(2), uint64(3), byte(1), byte(1)) // 3×3
+	f.Add("xfmW-fpW-(xbmW-bcW-buW)0", byte(0), byte(3), uint64(5), byte(0), byte(0))
 	for i, src := range seedNotations(f) {
 		f.Add(src, byte(7), byte(7), uint64(2*i), byte(4), byte(3))        // 8×8, centre
 		f.Add(src, byte(4), byte(6), uint64(2*i+1), byte(0), byte(0))      // 5×7, corner, with paths
@@ -177,8 +183,9 @@ func checkResult(t *testing.T, src string, pos *board.Position, from board.Squar
 		var conflict *eval.FragmentConflictError
 		switch {
 		case errors.As(err, &lim):
-			if lim.Limit != fuzzMaxStates {
-				t.Fatalf("%s: LimitError.Limit = %d, want %d", where, lim.Limit, fuzzMaxStates)
+			want := map[eval.Budget]int{eval.BudgetStates: fuzzMaxStates, eval.BudgetBytes: eval.DefaultMaxBytes}
+			if n, ok := want[lim.Budget]; !ok || lim.Limit != n {
+				t.Fatalf("%s: LimitError %q of %d, want states of %d or bytes of %d", where, lim.Budget, lim.Limit, fuzzMaxStates, eval.DefaultMaxBytes)
 			}
 		case errors.As(err, &conflict):
 			if !pos.Size().Contains(conflict.Square) {
