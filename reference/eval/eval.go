@@ -13,6 +13,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unsafe"
 
 	"betzacheck/reference/board"
 	"betzacheck/reference/expand"
@@ -234,13 +235,20 @@ func (s *search) pathStep(path int32, q board.Square) int32 {
 	return id
 }
 
-// squares unfolds an interned path.
+// squares unfolds an interned path. The unfolded paths of the answer can
+// be much larger than the interned tree they share, so they count against
+// the memory budget too.
 func (s *search) squares(path int32) []board.Square {
-	var out []board.Square
-	for ; path != 0; path = s.paths[path].parent {
-		out = append(out, s.paths[path].sq)
+	n := 0
+	for p := path; p != 0; p = s.paths[p].parent {
+		n++
 	}
-	slices.Reverse(out)
+	s.meter.spend(0, 24+n*int(unsafe.Sizeof(board.Square{})))
+	out := make([]board.Square, n)
+	for ; path != 0; path = s.paths[path].parent {
+		n--
+		out[n] = s.paths[path].sq
+	}
 	return out
 }
 
