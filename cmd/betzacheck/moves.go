@@ -1,12 +1,15 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
+	"betzacheck/conformance/diagram"
 	"betzacheck/reference/board"
 	"betzacheck/reference/eval"
 )
@@ -95,6 +98,7 @@ func runMoves(c *command, e *env, args []string) int {
 		// failure of this query, exit 1.
 		return reportError(c, e, *jsonFlag, &src, errorJSON(err), fmt.Sprintf("error: %s: %v", src, err), exitFail)
 	}
+	sortOutcomes(outs)
 	if *svgFlag != "" {
 		if code := writeMovesSVG(e, *svgFlag, src, prog, pos, from, outs, *pathsFlag); code != exitOK {
 			return code
@@ -105,6 +109,27 @@ func runMoves(c *command, e *env, args []string) int {
 	}
 	writeMovesText(e.stdout, pos, from, outs, *pathsFlag)
 	return exitOK
+}
+
+// sortOutcomes orders outcomes by the square where the mover ends, rank
+// by rank and file by file as squares are ordered everywhere in reports
+// (a2 before a10), a destroyed mover first; outcomes that end on the same
+// square keep eval's order.
+func sortOutcomes(outs []eval.Outcome) {
+	slices.SortStableFunc(outs, func(a, b eval.Outcome) int {
+		switch {
+		case a.To == nil || b.To == nil:
+			return cmp.Compare(b2i(a.To != nil), b2i(b.To != nil))
+		}
+		return diagram.CompareSquares(*a.To, *b.To)
+	})
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // reportPositionError shows a placement error with a caret under the
