@@ -1,6 +1,8 @@
 package props_test
 
 import (
+	"fmt"
+	"regexp"
 	"testing"
 
 	"github.com/leanovate/gopter"
@@ -10,6 +12,8 @@ import (
 	"betzacheck/conformance/gen"
 	"betzacheck/conformance/props"
 	"betzacheck/grammar"
+	"betzacheck/reference/expand"
+	"betzacheck/reference/syntax"
 )
 
 func parameters(t *testing.T, cfg props.Config) *gopter.TestParameters {
@@ -121,4 +125,32 @@ func report(r *gopter.TestResult) string {
 		out += "error: " + r.Error.Error() + "\n"
 	}
 	return out
+}
+
+// TestRiderHints: the hint of the doubled-atom error (§9.10) names a
+// notation that is the atom ridden straight on, checked against an
+// independent rider generator (issue 13: the hint said N0 for the
+// nightrider, which zigzags, spec/findings.md F7).
+func TestRiderHints(t *testing.T) {
+	cfg := props.ConfigFromEnv()
+	hinted := regexp.MustCompile(`(?:as|write) ([A-Z][a-z0-9]*)`)
+	for _, letter := range "WFDNAHCZGKRBQ" {
+		t.Run(string(letter)+string(letter), func(t *testing.T) {
+			_, err := syntax.Parse(string(letter) + string(letter))
+			m := hinted.FindStringSubmatch(fmt.Sprint(err))
+			if m == nil {
+				t.Fatalf("%c%c: error %v names no notation", letter, letter, err)
+			}
+			a, err := equiv.Notation(m[1])
+			if err != nil {
+				t.Fatalf("hint %s: %v", m[1], err)
+			}
+			atom := expand.LookupAtom(byte(letter))
+			var leaps [][2]int
+			for _, v := range atom.Leaps {
+				leaps = append(leaps, [2]int{v.X, v.Y})
+			}
+			checkPair(t, cfg, a, props.Rider(leaps), m[1], "the straight "+atom.Name+" rider (oracle)", "§1.6 §5.3", false, "", nil)
+		})
+	}
 }
