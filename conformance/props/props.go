@@ -95,18 +95,27 @@ func ConfigFromEnv() Config {
 
 // CorpusCase writes a ready-to-paste corpus file for a counterexample:
 // the notation on the position, with the reference's outcomes as want
-// lines, to be checked by hand before it is added.
+// lines (or its evaluation error as the case's error), to be checked by
+// hand before it is added.
 func CorpusCase(name, notation, clauses, why string, p equiv.Position) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "notation: %s\nclauses: %s\nsummary: counterexample found by %s\n", notation, clauses, name)
-	fmt.Fprintf(&b, "-- found --\nboard: %s\nposition: %s\nfrom: %s\nmover: %s\nwhy: %s\nwant:\n",
+	fmt.Fprintf(&b, "-- found --\nboard: %s\nposition: %s\nfrom: %s\nmover: %s\nwhy: %s\n",
 		p.Pos.Size(), p.Pos, p.From, p.Pos.At(p.From), why)
-	if m, err := equiv.Notation(notation); err == nil {
-		if keys, err := m(p); err == nil {
-			for _, k := range keys {
-				b.WriteString(k + "\n")
-			}
-		}
+	// An evaluation that fails (a limit, a conflict) is written as the
+	// case's error, never as an empty want list that reads "no outcome".
+	m, err := equiv.Notation(notation)
+	var keys []string
+	if err == nil {
+		keys, err = m(p)
+	}
+	if err != nil {
+		fmt.Fprintf(&b, "error: %v\n", err)
+		return b.String()
+	}
+	b.WriteString("want:\n")
+	for _, k := range keys {
+		b.WriteString(k + "\n")
 	}
 	return b.String()
 }

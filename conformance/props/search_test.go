@@ -3,6 +3,7 @@ package props_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"betzacheck/conformance/equiv"
@@ -87,5 +88,24 @@ func TestLawUndecidedOnLimit(t *testing.T) {
 	res := props.Laws[0].CheckOn("((aF)0200)0999", equiv.Position{Pos: pos, From: board.Square{}})
 	if res.Failure != "" || !errors.As(res.Undecided, new(*eval.LimitError)) {
 		t.Errorf("law %s: %+v, want undecided by the search limit", props.Laws[0].Name, res)
+	}
+}
+
+// TestCorpusCaseError: a ready-to-add corpus case whose evaluation fails
+// says so, instead of an empty want list that would read "no outcome".
+func TestCorpusCaseError(t *testing.T) {
+	pos, err := board.ParsePosition(board.Size{W: 8, H: 8}, "8/8/8/8/8/3p4/8/8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	from := board.Square{File: 3, Rank: 3}
+	pos.Set(from, board.Piece{Kind: 'X', Color: board.White, Virgin: true})
+	got := props.CorpusCase("test", "xcdK-auK", "§3.15", "why", equiv.Position{Pos: pos, From: from})
+	if !strings.Contains(got, "\nerror: fragments of an eruption give d3 two different contents") || strings.Contains(got, "want:") {
+		t.Errorf("corpus case for a failing evaluation:\n%s", got)
+	}
+	got = props.CorpusCase("test", "W", "§1.1", "why", equiv.Position{Pos: pos, From: from})
+	if !strings.Contains(got, "want:\nc4 ") {
+		t.Errorf("corpus case for W:\n%s", got)
 	}
 }
