@@ -1,7 +1,10 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"time"
 
@@ -19,13 +22,25 @@ var equivCmd = &command{
 
 // equivJSON is equiv --json.
 type equivJSON struct {
-	A               string          `json:"a"`
-	B               string          `json:"b"`
-	Seed            int64           `json:"seed"`
-	CorpusPositions int             `json:"corpusPositions"`
-	Generated       int             `json:"generated"` // --count, or 0 when a corpus position differed and none was generated
-	Equivalent      bool            `json:"equivalent"`
-	Counterexample  *counterExample `json:"counterexample"`
+	A    string `json:"a"`
+	B    string `json:"b"`
+	Seed int64  `json:"seed"`
+	// CorpusPositions and Generated count the positions compared: every
+	// one of them, or those up to the counterexample.
+	CorpusPositions int `json:"corpusPositions"`
+	Generated       int `json:"generated"`
+	// Decided and Undecided split them: a position on which a search
+	// limit was hit decides nothing.
+	Decided   int `json:"decided"`
+	Undecided int `json:"undecided"`
+	// Verdict is "equivalent" (every position decided, none differs),
+	// "different" (a counterexample) or "undecided" (none differs, but
+	// not every position was decided). Equivalent is Verdict ==
+	// "equivalent".
+	Verdict          string          `json:"verdict"`
+	Equivalent       bool            `json:"equivalent"`
+	Counterexample   *counterExample `json:"counterexample"`
+	UndecidedExample *undecidedJSON  `json:"undecidedExample"`
 }
 
 // counterExample is the position on which A and B differ, with the outcome
@@ -40,56 +55,155 @@ type counterExample struct {
 	ErrorB   string   `json:"errorB,omitempty"`
 }
 
+// undecidedJSON is the first position that decided nothing, and why.
+type undecidedJSON struct {
+	Board    string `json:"board"`
+	Position string `json:"position"`
+	From     string `json:"from"`
+	Reason   string `json:"reason"`
+}
+
+// The verdicts of equiv and translate --check.
+const (
+	verdictEquivalent = "equivalent"
+	verdictDifferent  = "different"
+	verdictUndecided  = "undecided"
+)
+
+// equivRun is what a comparison over the corpus and generated positions
+// decided.
+type equivRun struct {
+	cx                *equiv.Counterexample
+	corpus, generated equiv.Tally
+}
+
+func (r equivRun) total() equiv.Tally { return r.corpus.Plus(r.generated) }
+
+func (r equivRun) verdict() string {
+	switch t := r.total(); {
+	case r.cx != nil:
+		return verdictDifferent
+	case t.Undecided > 0 || t.Tried == 0:
+		return verdictUndecided
+	}
+	return verdictEquivalent
+}
+
+// code is the exit status of the verdict.
+func (r equivRun) code() int {
+	switch r.verdict() {
+	case verdictDifferent:
+		return exitFail
+	case verdictUndecided:
+		return exitUndecided
+	}
+	return exitOK
+}
+
+// compareOn compares a and b on the corpus positions, then, when none
+// differs, on count generated positions.
+func compareOn(a, b equiv.Mover, positions []equiv.Position, count int, seed int64) (equivRun, error) {
+	var r equivRun
+	r.cx, r.corpus = equiv.Check(a, b, positions)
+	if r.cx != nil {
+		return r, nil
+	}
+	var err error
+	r.cx, r.generated, err = props.Distinguish(a, b, count, seed)
+	return r, err
+}
+
+// undecidedLine says that the run decided less than everything, or "" when
+// it decided every position: how many hit a limit, of which kind, and
+// what the others showed.
+func (r equivRun) undecidedLine(nameA, nameB string) string {
+	t := r.total()
+	if t.Tried == 0 {
+		return fmt.Sprintf("%s and %s are undecided: no position was tried (no corpus positions and --count 0)", nameA, nameB)
+	}
+	rest := fmt.Sprintf("they agree on the other %d", t.Decided())
+	if t.Decided() == 0 {
+		rest = "nothing was decided"
+	}
+	return fmt.Sprintf("%s and %s are undecided: a search limit was hit on %d of %d positions (%d of %d corpus, %d of %d generated); %s",
+		nameA, nameB, t.Undecided, t.Tried, r.corpus.Undecided, r.corpus.Tried, r.generated.Undecided, r.generated.Tried, rest)
+}
+
+// firstUndecidedLine names the first position that decided nothing.
+func (r equivRun) firstUndecidedLine() string {
+	u := r.total().First
+	if u == nil {
+		return ""
+	}
+	return fmt.Sprintf("first undecided: %s: %v\n", u.Position, u.Reason)
+}
+
 func runEquiv(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
-	count := fs.Int("count", 1000, "generated positions to try")
+	count := fs.Int("count", 1000, "generated positions to try (0 or more)")
 	seed := fs.Int64("seed", time.Now().UnixNano(), "seed of the generated positions")
 	dir := fs.String("corpus", "corpus", "corpus whose positions are tried first (\"\" for none)")
 	quiet := fs.Bool("quiet", false, "print only the verdict line")
-	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
+	jsonOut := fs.Bool("json", false, "print the result as one JSON object (an error too, on stdout)")
 	ops, code, ok := c.parseArgs(e, fs, args, 2)
 	if !ok {
 		return code
 	}
+	if *count < 0 {
+		fmt.Fprintf(e.stderr, "betzacheck equiv: --count %d: expected 0 or more\n", *count)
+		return exitUsage
+	}
 	var movers [2]equiv.Mover
 	for i, src := range ops {
-		prog, _ := compile(e, src)
+		prog, code := compile(c, e, src, *jsonOut)
 		if prog == nil {
-			return exitUsage
+			return code
 		}
 		movers[i] = equiv.Program(prog)
 	}
-	positions := corpusPositions(*dir)
+	positions, code, ok := loadCorpus(c, e, fs, *dir, *jsonOut)
+	if !ok {
+		return code
+	}
 	if !*quiet && !*jsonOut {
 		fmt.Fprintf(e.stdout, "seed %d\n", *seed)
 	}
-	cx, generated := equiv.Check(movers[0], movers[1], positions), 0
-	if cx == nil {
-		cx, generated = props.Distinguish(movers[0], movers[1], *count, *seed), *count
+	r, err := compareOn(movers[0], movers[1], positions, *count, *seed)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "betzacheck equiv: %v\n", err)
+		return exitFail
 	}
+	cx := r.cx
 	switch {
 	case *jsonOut:
-		doc := equivJSON{A: ops[0], B: ops[1], Seed: *seed, CorpusPositions: len(positions), Generated: generated, Equivalent: cx == nil}
+		t := r.total()
+		doc := equivJSON{A: ops[0], B: ops[1], Seed: *seed, CorpusPositions: r.corpus.Tried, Generated: r.generated.Tried,
+			Decided: t.Decided(), Undecided: t.Undecided, Verdict: r.verdict(), Equivalent: r.verdict() == verdictEquivalent}
 		if cx != nil {
 			p := cx.Position
 			doc.Counterexample = &counterExample{Board: p.Pos.Size().String(), Position: p.Pos.String(), From: p.From.String(),
 				OnlyA: nonNil(cx.OnlyA), OnlyB: nonNil(cx.OnlyB), ErrorA: errString(cx.ErrA), ErrorB: errString(cx.ErrB)}
 		}
-		if err := writeJSON(e.stdout, doc); err != nil {
-			fmt.Fprintf(e.stderr, "betzacheck equiv: %v\n", err)
-			return exitFail
+		if u := t.First; u != nil {
+			p := u.Position
+			doc.UndecidedExample = &undecidedJSON{Board: p.Pos.Size().String(), Position: p.Pos.String(), From: p.From.String(), Reason: u.Reason.Error()}
 		}
-	case cx == nil:
-		fmt.Fprintf(e.stdout, "%s and %s are equivalent on %d corpus and %d generated positions\n", ops[0], ops[1], len(positions), *count)
-	case *quiet:
+		if code := writeJSONDoc(c, e, doc); code != exitOK {
+			return code
+		}
+	case cx != nil && *quiet:
 		fmt.Fprintf(e.stdout, "%s and %s differ (%s)\n", ops[0], ops[1], cx.Position)
-	default:
+	case cx != nil:
 		fmt.Fprintf(e.stdout, "%s and %s differ:\n%s", ops[0], ops[1], cx.Report(ops[0], ops[1]))
+	case r.verdict() == verdictUndecided:
+		fmt.Fprintln(e.stdout, r.undecidedLine(ops[0], ops[1]))
+		if !*quiet {
+			fmt.Fprint(e.stdout, r.firstUndecidedLine())
+		}
+	default:
+		fmt.Fprintf(e.stdout, "%s and %s are equivalent on %d corpus and %d generated positions\n", ops[0], ops[1], r.corpus.Tried, r.generated.Tried)
 	}
-	if cx != nil {
-		return exitFail
-	}
-	return exitOK
+	return r.code()
 }
 
 func nonNil(s []string) []string {
@@ -106,23 +220,53 @@ func errString(err error) string {
 	return err.Error()
 }
 
-// corpusPositions collects the positions of the corpus's valid cases; a
-// missing corpus gives none.
-func corpusPositions(dir string) []equiv.Position {
+// loadCorpus reads the positions of the corpus named by --corpus ("" for
+// none). A corpus named on the command line that cannot be read, or that
+// holds no position, is an input error; the default corpus, when it is
+// missing (betzacheck run outside a checkout), is noted on stderr and
+// left out.
+func loadCorpus(c *command, e *env, fset *flag.FlagSet, dir string, jsonOut bool) ([]equiv.Position, int, bool) {
 	if dir == "" {
-		return nil
+		return nil, exitOK, true
 	}
+	explicit := false
+	fset.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "corpus" })
+	positions, err := corpusPositions(dir)
+	switch {
+	case err == nil:
+		return positions, exitOK, true
+	case !explicit && errors.Is(err, fs.ErrNotExist):
+		fmt.Fprintf(e.stderr, "betzacheck %s: no corpus at %s: generated positions only (--corpus DIR names one, --corpus '' none)\n", c.Name, dir)
+		return nil, exitOK, true
+	}
+	msg := fmt.Sprintf("--corpus %s: %v", dir, err)
+	return nil, reportError(c, e, jsonOut, nil, &jsonError{Input: "--corpus", Message: msg}, fmt.Sprintf("betzacheck %s: %s", c.Name, msg), exitUsage), false
+}
+
+// corpusPositions collects the positions of the corpus's cases. A case
+// that expects its position to be refused (valid/errors/bad-position) has
+// none; any other case whose position does not parse, a corpus that
+// cannot be read, or one with no position at all is an error.
+func corpusPositions(dir string) ([]equiv.Position, error) {
 	files, err := corpus.Load(filepath.Clean(dir))
 	if err != nil {
-		return nil
+		return nil, err
 	}
 	var out []equiv.Position
 	for _, f := range files {
 		for _, cs := range f.Cases {
-			if pos, from, err := cs.Setup(); err == nil {
-				out = append(out, equiv.Position{Pos: pos, From: from})
+			pos, from, err := cs.Setup()
+			switch {
+			case err != nil && cs.Error != "":
+				continue // the case is about the refused position
+			case err != nil:
+				return nil, fmt.Errorf("%s: %v", cs.ID(f), err)
 			}
+			out = append(out, equiv.Position{Pos: pos, From: from})
 		}
 	}
-	return out
+	if len(out) == 0 {
+		return nil, errors.New("no corpus case with a position")
+	}
+	return out, nil
 }

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
+	"math/big"
 	"strings"
 
 	"betzacheck/reference/expand"
@@ -15,160 +19,114 @@ var explainCmd = &command{
 	Run:     runExplain,
 }
 
+// The caps on what explain shows: more would only make output no one
+// reads, at a cost in time and memory that grows with their product.
+const (
+	maxExplainChains = 1000
+	maxExplainLegs   = 1000
+)
+
 func runExplain(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
-	maxChains := fs.Int("chains", 8, "show at most `N` chains")
-	maxLegs := fs.Int("legs", 12, "cut a chain after `N` legs")
-	jsonOut := fs.Bool("json", false, "print the chains as one JSON object")
+	maxChains := fs.Int("chains", 8, fmt.Sprintf("show at most `N` chains (1 to %d)", maxExplainChains))
+	maxLegs := fs.Int("legs", 12, fmt.Sprintf("cut a chain after `N` legs (1 to %d); the count of chains does not depend on it", maxExplainLegs))
+	jsonOut := fs.Bool("json", false, "print the chains as one JSON object (an error too, on stdout)")
 	ops, code, ok := c.parseArgs(e, fs, args, 1)
 	if !ok {
 		return code
 	}
-	if *maxChains < 1 || *maxLegs < 1 {
-		fmt.Fprintln(e.stderr, "betzacheck explain: --chains and --legs must be at least 1")
+	if !checkRange(c, e, "chains", *maxChains, 1, maxExplainChains) || !checkRange(c, e, "legs", *maxLegs, 1, maxExplainLegs) {
 		return exitUsage
 	}
-	prog, code := compile(e, ops[0])
+	prog, code := compile(c, e, ops[0], *jsonOut)
 	if prog == nil {
 		return code
 	}
+	walk := prog.Prog.WalkChains(*maxChains, *maxLegs)
 	if *jsonOut {
-		if err := writeJSON(e.stdout, explainData(ops[0], prog.Canonical(), prog.Prog, *maxChains, *maxLegs)); err != nil {
+		if err := writeExplainJSON(e.stdout, ops[0], prog.Canonical(), prog.Prog, walk); err != nil {
 			fmt.Fprintf(e.stderr, "betzacheck explain: %v\n", err)
 			return exitFail
 		}
 		return exitOK
 	}
-	explain(e.stdout, ops[0], prog.Canonical(), prog.Prog, *maxChains, *maxLegs)
+	explain(e.stdout, ops[0], prog.Canonical(), prog.Prog, walk, *maxLegs)
 	return exitOK
 }
 
-// countBudget bounds the walk that counts the chains not shown.
-const countBudget = 100_000
-
-// chain is one chain shown: its nodes, and whether it was cut.
-type chain struct {
-	nodes []int
-	cut   bool // longer than maxLegs: the rest is not shown
-}
-
-// chainSet is what explain shows of a program's chains.
-type chainSet struct {
-	shown      []chain
-	more       int  // chains counted but not shown
-	truncated  bool // some chain was cut at maxLegs
-	overBudget bool // the count stopped at countBudget
-	unbounded  bool // the graph loops (§5.3)
-}
-
-// chainsOf walks the chains of p: every path from a start node to a node
-// that may end the move, depth first in the graph's order.
-func chainsOf(p *expand.Program, maxChains, maxLegs int) chainSet {
-	var cs chainSet
-	budgetLeft := countBudget
-	var walk func(n int, prefix []int)
-	walk = func(n int, prefix []int) {
-		if budgetLeft <= 0 {
-			return
-		}
-		budgetLeft--
-		node := &p.Nodes[n]
-		prefix = append(prefix, n)
-		cut := len(prefix) >= maxLegs && len(node.Next) > 0
-		if node.End || cut {
-			if len(cs.shown) < maxChains {
-				cs.shown = append(cs.shown, chain{nodes: append([]int(nil), prefix...), cut: cut})
-			} else {
-				cs.more++
-			}
-		}
-		if cut {
-			cs.truncated = true
-			return
-		}
-		for _, m := range node.Next {
-			walk(m, prefix)
-		}
+// checkRange reports whether the value of --name lies in lo..hi; if not it
+// reports the usage error.
+func checkRange(c *command, e *env, name string, v, lo, hi int) bool {
+	if v >= lo && v <= hi {
+		return true
 	}
-	for _, s := range p.Starts {
-		walk(s, nil)
-	}
-	cs.overBudget = budgetLeft <= 0
-	cs.unbounded = cyclic(p)
-	return cs
+	fmt.Fprintf(e.stderr, "betzacheck %s: --%s %d: expected %d to %d\n", c.Name, name, v, lo, hi)
+	return false
 }
 
-// explain writes the chains of p in words.
-func explain(w io.Writer, src, canonical string, p *expand.Program, maxChains, maxLegs int) {
-	cs := chainsOf(p, maxChains, maxLegs)
-	shown, more, truncated := cs.shown, cs.more, cs.truncated
+// explain writes the chains of p in words: the exact count, the chains
+// the walk shows, and how many it does not.
+func explain(w io.Writer, src, canonical string, p *expand.Program, walk expand.ChainWalk, maxLegs int) {
 	if src == canonical {
 		fmt.Fprintf(w, "notation: %s\n", src)
 	} else {
 		fmt.Fprintf(w, "notation: %s (canonical %s)\n", src, canonical)
 	}
-	switch {
-	case cs.unbounded:
-		fmt.Fprintf(w, "chains: unbounded (an exponent repeats without end; the board bounds it, §5.3)\n")
-	case cs.overBudget:
-		fmt.Fprintf(w, "chains: more than %d\n", len(shown)+more)
-	default:
-		fmt.Fprintf(w, "chains: %d\n", len(shown)+more)
-	}
-	for i, ch := range shown {
+	fmt.Fprintf(w, "chains: %s\n", countWords(walk.Total))
+	for i, ch := range walk.Shown {
 		fmt.Fprintln(w)
-		legs := make([]string, len(ch.nodes))
-		for j, n := range ch.nodes {
+		legs := make([]string, len(ch.Nodes))
+		for j, n := range ch.Nodes {
 			legs[j] = p.Nodes[n].Leg.String()
 		}
 		text := strings.Join(legs, "-")
-		if ch.cut {
+		if ch.Cut {
 			text += "-… (continues)"
 		}
 		fmt.Fprintf(w, "chain %d: %s\n", i+1, text)
-		explainLegs(w, p, ch.nodes)
-		if ch.cut {
-			fmt.Fprintf(w, "  … (repeats: chains longer than %d legs are not shown)\n", maxLegs)
+		explainLegs(w, p, ch.Nodes)
+		if ch.Cut {
+			also := ""
+			if ch.Ends {
+				also = " (the move may also end here)"
+			}
+			fmt.Fprintf(w, "  … %s past leg %d, not shown (--legs)%s\n", moreWords(ch.Beyond, "longer"), maxLegs, also)
 		}
 	}
-	if more > 0 || cs.overBudget {
+	if !walk.More.IsZero() {
 		fmt.Fprintln(w)
-		switch {
-		case cs.overBudget:
-			fmt.Fprintf(w, "… and more than %d more chains\n", more)
-		case truncated:
-			fmt.Fprintf(w, "… and %d more chains of up to %d legs, then longer ones\n", more, maxLegs)
-		default:
-			fmt.Fprintf(w, "… and %d more chains\n", more)
-		}
+		fmt.Fprintf(w, "… and %s, not shown (--chains)\n", moreWords(walk.More, "more"))
 	}
 }
 
-// cyclic reports whether the graph has a loop (a bare 0 exponent, §5.3).
-func cyclic(p *expand.Program) bool {
-	const (
-		white = iota
-		grey
-		black
-	)
-	colour := make([]uint8, len(p.Nodes))
-	var visit func(n int) bool
-	visit = func(n int) bool {
-		colour[n] = grey
-		for _, m := range p.Nodes[n].Next {
-			if colour[m] == grey || colour[m] == white && visit(m) {
-				return true
-			}
-		}
-		colour[n] = black
-		return false
+// moreWords writes "N more chains" for a count of chains not shown.
+func moreWords(c expand.ChainCount, more string) string {
+	switch {
+	case c.Unbounded:
+		return more + " chains without end (a loop, §5.3)"
+	case c.AtLeast:
+		return fmt.Sprintf("at least 2^%d %s chains", expand.ChainCountBits, more)
 	}
-	for _, s := range p.Starts {
-		if colour[s] == white && visit(s) {
-			return true
-		}
+	return fmt.Sprintf("%s %s %s", c.Int(), more, plural(c, "chain", "chains"))
+}
+
+// countWords writes a count of chains: the exact number, however long, or
+// what it is a bound of.
+func countWords(c expand.ChainCount) string {
+	switch {
+	case c.Unbounded:
+		return "unbounded (an exponent repeats without end; the board bounds it, §5.3)"
+	case c.AtLeast:
+		return fmt.Sprintf("at least 2^%d (a lower bound: too many to count exactly)", expand.ChainCountBits)
 	}
-	return false
+	return c.Int().String()
+}
+
+func plural(c expand.ChainCount, one, many string) string {
+	if c.Exact() && c.Int().IsInt64() && c.Int().Int64() == 1 {
+		return one
+	}
+	return many
 }
 
 // explainLegs writes the legs of one chain; a run of legs identical to
@@ -321,23 +279,29 @@ func modalityParts(l *expand.Leg) (string, string) {
 	return strings.Join(letters, ""), strings.Join(parts, " or ")
 }
 
-// explainJSON is explain --json: the chains as data.
+// explainJSON is explain --json: the chains as data. Counts are JSON
+// numbers, exact however many digits they have; null when unbounded.
 type explainJSON struct {
 	Notation  string `json:"notation"`
 	Canonical string `json:"canonical"`
-	// Count is the number of chains; a lower bound when CountExact is
-	// false (the count stopped, or the chains are unbounded).
-	Count      int         `json:"count"`
-	CountExact bool        `json:"countExact"`
-	Unbounded  bool        `json:"unbounded"` // an exponent repeats without end (§5.3)
-	Chains     []chainJSON `json:"chains"`    // the chains shown (--chains)
-	More       int         `json:"more"`      // chains counted but not shown
+	// Count is the number of chains: exact when CountExact, else a lower
+	// bound (2^expand.ChainCountBits), or null when Unbounded.
+	Count      *big.Int `json:"count"`
+	CountExact bool     `json:"countExact"`
+	Unbounded  bool     `json:"unbounded"` // an exponent repeats without end (§5.3)
+	// More counts the chains not shown (past --chains), as Count does.
+	More      *big.Int `json:"more"`
+	MoreExact bool     `json:"moreExact"`
+	// Chains (written last, one at a time) are the chains shown.
 }
 
 type chainJSON struct {
-	Text      string    `json:"text"`      // the legs as explicit Betza 2.0, joined by '-'
-	Continues bool      `json:"continues"` // cut after --legs legs
-	Legs      []legJSON `json:"legs"`
+	Text      string `json:"text"`      // the legs as explicit Betza 2.0, joined by '-'
+	Ends      bool   `json:"ends"`      // the legs shown are a whole chain
+	Continues bool   `json:"continues"` // longer chains go on past --legs legs
+	// Beyond counts the chains that continue, as Count does; 0 when none.
+	Beyond *big.Int  `json:"beyond"`
+	Legs   []legJSON `json:"legs"`
 }
 
 type legJSON struct {
@@ -356,41 +320,66 @@ type legJSON struct {
 	SameLength     bool     `json:"sameLength"` // e (§3.10)
 }
 
-func explainData(src, canonical string, p *expand.Program, maxChains, maxLegs int) explainJSON {
-	cs := chainsOf(p, maxChains, maxLegs)
-	doc := explainJSON{Notation: src, Canonical: canonical, Count: len(cs.shown) + cs.more,
-		CountExact: !cs.unbounded && !cs.overBudget, Unbounded: cs.unbounded, More: cs.more, Chains: []chainJSON{}}
-	for _, ch := range cs.shown {
-		cj := chainJSON{Continues: ch.cut}
-		var texts []string
-		for j, n := range ch.nodes {
-			l := &p.Nodes[n].Leg
-			texts = append(texts, l.String())
-			letters, words := modalityParts(l)
-			lj := legJSON{Leg: l.String(), Atom: string(l.Atom.Letter), AtomWords: atomWords(l.Atom),
-				Directions: []string{}, DirectionWords: []string{}, DirectionsWhy: why(l.DirWhy),
-				Modality: letters, ModalityWords: words, ModalityWhy: why(l.ModWhy),
-				Initial: l.MoverVirgin, Eruption: l.Erupt, SameLength: l.Equal}
-			switch {
-			case l.Atom.Class == expand.Null:
-				lj.DirectionsWhy = ""
-			case l.AllDirections():
-				lj.Directions, lj.DirectionWords = []string{"a"}, []string{"every direction"}
-			default:
-				lj.Relative = j > 0
-				for _, d := range l.Dirs {
-					lj.Directions = append(lj.Directions, d)
-					name := d
-					if w, ok := directionNames[d]; ok {
-						name = w
-					}
-					lj.DirectionWords = append(lj.DirectionWords, name)
-				}
-			}
-			cj.Legs = append(cj.Legs, lj)
-		}
-		cj.Text = strings.Join(texts, "-")
-		doc.Chains = append(doc.Chains, cj)
+// writeExplainJSON writes explain --json as one object, the chains one at
+// a time, so that memory stays that of one chain however many are shown.
+func writeExplainJSON(w io.Writer, src, canonical string, p *expand.Program, walk expand.ChainWalk) error {
+	head, err := json.MarshalIndent(explainJSON{Notation: src, Canonical: canonical,
+		Count: walk.Total.Int(), CountExact: walk.Total.Exact(), Unbounded: walk.Total.Unbounded,
+		More: walk.More.Int(), MoreExact: walk.More.Exact()}, "", "  ")
+	if err != nil {
+		return err
 	}
-	return doc
+	bw := bufio.NewWriter(w)
+	bw.Write(bytes.TrimSuffix(head, []byte("\n}")))
+	bw.WriteString(",\n  \"chains\": [")
+	for i, ch := range walk.Shown {
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		data, err := json.MarshalIndent(chainData(p, ch), "    ", "  ")
+		if err != nil {
+			return err
+		}
+		bw.WriteString("\n    ")
+		bw.Write(data)
+	}
+	if len(walk.Shown) > 0 {
+		bw.WriteString("\n  ")
+	}
+	bw.WriteString("]\n}\n")
+	return bw.Flush()
+}
+
+// chainData is one chain shown, as data.
+func chainData(p *expand.Program, ch expand.ShownChain) chainJSON {
+	cj := chainJSON{Ends: ch.Ends, Continues: ch.Cut, Beyond: ch.Beyond.Int()}
+	var texts []string
+	for j, n := range ch.Nodes {
+		l := &p.Nodes[n].Leg
+		texts = append(texts, l.String())
+		letters, words := modalityParts(l)
+		lj := legJSON{Leg: l.String(), Atom: string(l.Atom.Letter), AtomWords: atomWords(l.Atom),
+			Directions: []string{}, DirectionWords: []string{}, DirectionsWhy: why(l.DirWhy),
+			Modality: letters, ModalityWords: words, ModalityWhy: why(l.ModWhy),
+			Initial: l.MoverVirgin, Eruption: l.Erupt, SameLength: l.Equal}
+		switch {
+		case l.Atom.Class == expand.Null:
+			lj.DirectionsWhy = ""
+		case l.AllDirections():
+			lj.Directions, lj.DirectionWords = []string{"a"}, []string{"every direction"}
+		default:
+			lj.Relative = j > 0
+			for _, d := range l.Dirs {
+				lj.Directions = append(lj.Directions, d)
+				name := d
+				if w, ok := directionNames[d]; ok {
+					name = w
+				}
+				lj.DirectionWords = append(lj.DirectionWords, name)
+			}
+		}
+		cj.Legs = append(cj.Legs, lj)
+	}
+	cj.Text = strings.Join(texts, "-")
+	return cj
 }

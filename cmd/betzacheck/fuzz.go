@@ -3,8 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -19,14 +22,25 @@ var fuzzCmd = &command{
 	Run:     runFuzz,
 }
 
-// fuzzJSON is fuzz --json: the run and its failure, if any.
+// fuzzJSON is fuzz --json: the run, its failure if any, and the cases a
+// search limit left undecided.
 type fuzzJSON struct {
-	Seed    int64            `json:"seed"`
-	Count   int              `json:"count"`
-	Cases   int              `json:"cases"` // cases run (fewer than count when --time stopped the run)
-	Laws    []string         `json:"laws"`
-	Passed  bool             `json:"passed"`
-	Failure *fuzzFailureJSON `json:"failure"`
+	Seed  int64    `json:"seed"`
+	Count int      `json:"count"`
+	Cases int      `json:"cases"` // cases run (fewer than count when --time stopped the run, or up to the failure)
+	Laws  []string `json:"laws"`
+	// PassedCases held every law; Undecided hit a search limit before
+	// some law was decided (and broke none).
+	PassedCases int            `json:"passedCases"`
+	Undecided   int            `json:"undecided"`
+	UndecidedBy map[string]int `json:"undecidedBy"` // undecided cases by the law left undecided`
+	// Verdict is "passed" (every case run held every law), "failed" (a
+	// law broken) or "undecided" (no law broken, but some case, or every
+	// one, undecided). Passed is Verdict == "passed".
+	Verdict          string             `json:"verdict"`
+	Passed           bool               `json:"passed"`
+	Failure          *fuzzFailureJSON   `json:"failure"`
+	UndecidedExample *fuzzUndecidedJSON `json:"undecidedExample"`
 }
 
 type fuzzFailureJSON struct {
@@ -41,15 +55,35 @@ type fuzzFailureJSON struct {
 	Replay   string `json:"replay"` // the flags that replay the case
 }
 
+// fuzzUndecidedJSON is the first undecided case.
+type fuzzUndecidedJSON struct {
+	Law      string `json:"law"` // "" when the case could not be drawn
+	Case     int    `json:"case"`
+	Notation string `json:"notation"`
+	Board    string `json:"board,omitempty"`
+	Position string `json:"position,omitempty"`
+	From     string `json:"from,omitempty"`
+	Reason   string `json:"reason"`
+	Replay   string `json:"replay"`
+}
+
 func runFuzz(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
-	count := fs.Int("count", 10000, "cases to run (a case is a notation and a position)")
+	count := fs.Int("count", 10000, "cases to run, 1 or more (a case is a notation and a position)")
 	limit := fs.Duration("time", 0, "stop after this long (0: no limit)")
 	seed := fs.Int64("seed", time.Now().UnixNano(), "seed; case i is drawn from seed+i")
 	quiet := fs.Bool("quiet", false, "print only the result line (and no progress)")
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
 	if _, code, ok := c.parseArgs(e, fs, args, 0); !ok {
 		return code
+	}
+	switch {
+	case *count < 1:
+		fmt.Fprintf(e.stderr, "betzacheck fuzz: --count %d: expected 1 or more\n", *count)
+		return exitUsage
+	case *limit < 0:
+		fmt.Fprintf(e.stderr, "betzacheck fuzz: --time %v: expected 0 (no limit) or more\n", *limit)
+		return exitUsage
 	}
 	ctx := context.Background()
 	if *limit > 0 {
@@ -69,39 +103,92 @@ func runFuzz(c *command, e *env, args []string) int {
 		bar = newProgress(e.stderr, *count)
 	}
 	start := time.Now()
-	fail, n, _ := props.Fuzz(ctx, props.FuzzConfig{Count: *count, Seed: *seed}, bar.update)
+	r, runErr := props.Fuzz(ctx, props.FuzzConfig{Count: *count, Seed: *seed}, bar.update)
 	bar.finish()
 	elapsed := time.Since(start)
-	replay := ""
-	if fail != nil {
-		replay = fmt.Sprintf("--seed %d --count %d", *seed, fail.Case+1)
+	if runErr != nil && !errors.Is(runErr, context.DeadlineExceeded) {
+		fmt.Fprintf(e.stderr, "betzacheck fuzz: %v\n", runErr)
+		return exitFail
+	}
+	fail := r.Failure
+	replay := func(i int) string { return fmt.Sprintf("--seed %d --count %d", *seed, i+1) }
+	verdict, code := "passed", exitOK
+	switch {
+	case fail != nil:
+		verdict, code = "failed", exitFail
+	case r.Undecided > 0 || r.Cases == 0:
+		verdict, code = "undecided", exitUndecided
+	}
+	if r.UndecidedBy == nil {
+		r.UndecidedBy = map[string]int{}
 	}
 	switch {
 	case *jsonOut:
-		doc := fuzzJSON{Seed: *seed, Count: *count, Cases: n, Laws: names, Passed: fail == nil}
+		doc := fuzzJSON{Seed: *seed, Count: *count, Cases: r.Cases, Laws: names, PassedCases: r.Passed(), Undecided: r.Undecided, UndecidedBy: r.UndecidedBy,
+			Verdict: verdict, Passed: verdict == "passed"}
 		if fail != nil {
 			p := fail.Position
 			doc.Failure = &fuzzFailureJSON{Law: fail.Law.Name, Clauses: fail.Law.Clauses, Case: fail.Case,
 				Notation: fail.Notation, Board: p.Pos.Size().String(), Position: p.Pos.String(), From: p.From.String(),
-				Message: fail.Message, Replay: replay}
+				Message: fail.Message, Replay: replay(fail.Case)}
 		}
-		if err := writeJSON(e.stdout, doc); err != nil {
-			fmt.Fprintf(e.stderr, "betzacheck fuzz: %v\n", err)
-			return exitFail
+		if u := r.FirstUndecided; u != nil {
+			doc.UndecidedExample = &fuzzUndecidedJSON{Law: u.Law, Case: u.Case, Notation: u.Notation, Reason: u.Reason.Error(), Replay: replay(u.Case)}
+			if p := u.Position; p.Pos != nil {
+				doc.UndecidedExample.Board, doc.UndecidedExample.Position, doc.UndecidedExample.From = p.Pos.Size().String(), p.Pos.String(), p.From.String()
+			}
+		}
+		if code := writeJSONDoc(c, e, doc); code != exitOK {
+			return code
 		}
 	case fail != nil && *quiet:
-		fmt.Fprintf(e.stdout, "law %s (%s) broken by case %d (replay: %s)\n", fail.Law.Name, fail.Law.Clauses, fail.Case, replay)
+		fmt.Fprintf(e.stdout, "law %s (%s) broken by case %d (replay: %s)\n", fail.Law.Name, fail.Law.Clauses, fail.Case, replay(fail.Case))
 	case fail != nil:
 		fmt.Fprintf(e.stdout, "law %s (%s) broken by case %d (replay: %s)\n%s\nready-to-add corpus case:\n%s",
-			fail.Law.Name, fail.Law.Clauses, fail.Case, replay, fail.Message,
+			fail.Law.Name, fail.Law.Clauses, fail.Case, replay(fail.Case), fail.Message,
 			props.CorpusCase(fail.Law.Name, fail.Notation, fail.Law.Clauses, "TODO: reason checked by hand", fail.Position))
+	case r.Cases == 0:
+		fmt.Fprintf(e.stdout, "no case finished in %s: nothing was decided\n", elapsed.Round(time.Millisecond))
+	case r.Undecided > 0:
+		fmt.Fprintf(e.stdout, "%d cases: %d passed every law, %d undecided (%s) in %s%s\n",
+			r.Cases, r.Passed(), r.Undecided, undecidedWords(r.UndecidedBy), elapsed.Round(time.Millisecond), stoppedEarly(r.Cases, *count))
+		if u := r.FirstUndecided; u != nil && !*quiet {
+			what := "could not be drawn"
+			if u.Law != "" {
+				what = fmt.Sprintf("law %s undecided on %s", u.Law, u.Notation)
+				if u.Position.Pos != nil {
+					what += ", " + u.Position.String()
+				}
+			}
+			fmt.Fprintf(e.stdout, "first undecided: case %d (replay: %s): %s: %v\n", u.Case, replay(u.Case), what, u.Reason)
+		}
 	default:
-		fmt.Fprintf(e.stdout, "%d cases passed every law in %s (%.0f cases/s)\n", n, elapsed.Round(time.Millisecond), float64(n)/elapsed.Seconds())
+		fmt.Fprintf(e.stdout, "%d cases passed every law in %s (%.0f cases/s)%s\n", r.Cases, elapsed.Round(time.Millisecond), float64(r.Cases)/elapsed.Seconds(), stoppedEarly(r.Cases, *count))
 	}
-	if fail != nil {
-		return exitFail
+	return code
+}
+
+// undecidedWords says which laws a limit left undecided, and how often:
+// "a limit was hit before law explicit-defaults was decided: 3".
+func undecidedWords(by map[string]int) string {
+	laws := slices.Sorted(maps.Keys(by))
+	parts := make([]string, len(laws))
+	for i, l := range laws {
+		name := "law " + l
+		if l == "" {
+			name = "cases not drawn"
+		}
+		parts[i] = fmt.Sprintf("%s %d", name, by[l])
 	}
-	return exitOK
+	return "a limit was hit before a law was decided: " + strings.Join(parts, ", ")
+}
+
+// stoppedEarly notes a run that --time stopped before --count cases.
+func stoppedEarly(cases, count int) string {
+	if cases >= count {
+		return ""
+	}
+	return fmt.Sprintf(", stopped by --time after %d of %d cases", cases, count)
 }
 
 // writeJSON writes v as indented JSON and a newline.

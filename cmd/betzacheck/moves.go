@@ -1,12 +1,15 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
+	"betzacheck/conformance/diagram"
 	"betzacheck/reference/board"
 	"betzacheck/reference/eval"
 )
@@ -27,7 +30,7 @@ func runMoves(c *command, e *env, args []string) int {
 	boardFlag := fs.String("board", "8x8", "board size `WxH`, each side 1..26")
 	posFlag := fs.String("position", "", "piece placement `TEXT` (ranks from the top, '/' between them, digits for empty runs, upper case white, lower case black, '*' after a piece that has not moved); default an empty board")
 	fromFlag := fs.String("from", "", "the mover's `square` (required); an empty square gets a white X that has not moved")
-	jsonFlag := fs.Bool("json", false, "print one JSON object instead of the diagram")
+	jsonFlag := fs.Bool("json", false, "print one JSON object instead of the diagram (an error too, on stdout)")
 	pathsFlag := fs.Bool("paths", false, "also print the squares each path of an outcome visited")
 	svgFlag := fs.String("svg", "", "also write the diagram as SVG to `FILE`, with the paths drawn when --paths is given")
 	ops, code, ok := c.parseArgs(e, fs, args, 1)
@@ -35,47 +38,67 @@ func runMoves(c *command, e *env, args []string) int {
 		return code
 	}
 	src := ops[0]
+	// inputError reports a bad board, position or square: exit 2.
+	inputError := func(input string, err error, text string) int {
+		je := errorJSON(err)
+		je.Input = input
+		return reportError(c, e, *jsonFlag, &src, je, text, exitUsage)
+	}
 
 	size, err := board.ParseSize(*boardFlag)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "betzacheck moves: --board: %v\n", err)
-		return exitUsage
+		return inputError("--board", err, fmt.Sprintf("betzacheck moves: --board: %v", err))
 	}
 	pos := board.NewPosition(size)
 	if *posFlag != "" {
 		pos, err = board.ParsePosition(size, *posFlag)
 		if err != nil {
-			reportPositionError(e.stderr, *posFlag, err)
-			return exitUsage
+			var text strings.Builder
+			reportPositionError(&text, *posFlag, err)
+			je := errorJSON(err)
+			var perr *board.Error
+			if errors.As(err, &perr) {
+				off := perr.Offset
+				je = &jsonError{Offset: &off, Message: perr.Msg, Clause: "§11.3"}
+			}
+			je.Input = "--position"
+			return reportError(c, e, *jsonFlag, &src, je, strings.TrimSuffix(text.String(), "\n"), exitUsage)
 		}
 	}
 	if *fromFlag == "" {
-		fmt.Fprintln(e.stderr, "betzacheck moves: --from is required")
-		c.usage(e.stderr, nil)
-		return exitUsage
+		if !*jsonFlag {
+			fmt.Fprintln(e.stderr, "betzacheck moves: --from is required")
+			c.usage(e.stderr, nil)
+			return exitUsage
+		}
+		return inputError("--from", errors.New("--from is required"), "")
 	}
 	from, err := board.ParseSquare(*fromFlag)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "betzacheck moves: --from: %v\n", err)
-		return exitUsage
+		return inputError("--from", err, fmt.Sprintf("betzacheck moves: --from: %v", err))
 	}
 	if !size.Contains(from) {
-		fmt.Fprintf(e.stderr, "betzacheck moves: --from: square %s is off the %s board\n", from, size)
-		return exitUsage
+		err := fmt.Errorf("square %s is off the %s board", from, size)
+		if !*jsonFlag {
+			return inputError("--from", err, fmt.Sprintf("betzacheck moves: --from: %v", err))
+		}
+		return reportError(c, e, true, &src, &jsonError{Input: "--from", Message: err.Error(), Clause: "§11.1"}, "", exitUsage)
 	}
 	if pos.At(from).Empty() {
 		pos.Set(from, defaultMover)
 	}
 
-	prog, code := compile(e, src)
+	prog, code := compile(c, e, src, *jsonFlag)
 	if prog == nil {
 		return code
 	}
 	outs, err := prog.Moves(pos, from, eval.Options{Paths: *pathsFlag})
 	if err != nil {
-		fmt.Fprintf(e.stderr, "error: %s: %v\n", src, err)
-		return exitFail
+		// An evaluation error (a search limit, a fragment conflict) is a
+		// failure of this query, exit 1.
+		return reportError(c, e, *jsonFlag, &src, errorJSON(err), fmt.Sprintf("error: %s: %v", src, err), exitFail)
 	}
+	sortOutcomes(outs)
 	if *svgFlag != "" {
 		if code := writeMovesSVG(e, *svgFlag, src, prog, pos, from, outs, *pathsFlag); code != exitOK {
 			return code
@@ -86,6 +109,27 @@ func runMoves(c *command, e *env, args []string) int {
 	}
 	writeMovesText(e.stdout, pos, from, outs, *pathsFlag)
 	return exitOK
+}
+
+// sortOutcomes orders outcomes by the square where the mover ends, rank
+// by rank and file by file as squares are ordered everywhere in reports
+// (a2 before a10), a destroyed mover first; outcomes that end on the same
+// square keep eval's order.
+func sortOutcomes(outs []eval.Outcome) {
+	slices.SortStableFunc(outs, func(a, b eval.Outcome) int {
+		switch {
+		case a.To == nil || b.To == nil:
+			return cmp.Compare(b2i(a.To != nil), b2i(b.To != nil))
+		}
+		return diagram.CompareSquares(*a.To, *b.To)
+	})
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // reportPositionError shows a placement error with a caret under the

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"betzacheck/reference"
@@ -19,15 +20,9 @@ var parseCmd = &command{
 
 // parseJSON is parse --json: the canonical form, or the error.
 type parseJSON struct {
-	Notation  string          `json:"notation"`
-	Canonical *string         `json:"canonical,omitempty"`
-	Error     *parseErrorJSON `json:"error,omitempty"`
-}
-
-type parseErrorJSON struct {
-	Offset  int    `json:"offset"` // byte offset in the notation
-	Message string `json:"message"`
-	Clause  string `json:"clause"`
+	Notation  string     `json:"notation"`
+	Canonical *string    `json:"canonical,omitempty"`
+	Error     *jsonError `json:"error,omitempty"`
 }
 
 func runParse(c *command, e *env, args []string) int {
@@ -37,55 +32,97 @@ func runParse(c *command, e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	if *jsonOut {
-		src := ops[0]
-		doc := parseJSON{Notation: src}
-		prog, err := reference.Compile(src)
-		if err == nil {
-			canon := prog.Canonical()
-			doc.Canonical = &canon
-		} else {
-			doc.Error = errorJSON(err)
-		}
-		if err := writeJSON(e.stdout, doc); err != nil {
-			fmt.Fprintf(e.stderr, "betzacheck parse: %v\n", err)
-			return exitFail
-		}
-		if doc.Error != nil {
-			return exitFail
-		}
-		return exitOK
-	}
-	prog, code := compile(e, ops[0])
+	prog, code := compile(c, e, ops[0], *jsonOut)
 	if prog == nil {
 		return code
+	}
+	if *jsonOut {
+		canon := prog.Canonical()
+		return writeJSONDoc(c, e, parseJSON{Notation: ops[0], Canonical: &canon})
 	}
 	fmt.Fprintln(e.stdout, prog.Canonical())
 	return exitOK
 }
 
-// errorJSON is a compile error as data: a syntax or static error, or a
-// limit of §9.11.
-func errorJSON(err error) *parseErrorJSON {
+// jsonError is an error as data: the one shape of "error" in every --json
+// output (parse, explain, moves, equiv). Offset is a byte offset into the
+// notation, or into the input that Input names ("--position"); it is
+// absent when the error has no place (a search limit, a missing file).
+type jsonError struct {
+	Input   string `json:"input,omitempty"`
+	Offset  *int   `json:"offset,omitempty"`
+	Message string `json:"message"`
+	Clause  string `json:"clause"`
+}
+
+// errorDocJSON is what a command prints with --json when it fails on an
+// input: the notation the error is about (absent when it is about no
+// notation, as with a bad --corpus) and the error; parse --json's shape.
+type errorDocJSON struct {
+	Notation *string    `json:"notation,omitempty"`
+	Error    *jsonError `json:"error"`
+}
+
+// trailingClause is a clause cited at the end of an error message.
+var trailingClause = regexp.MustCompile(`^(.*) \((§[A-Z]?[0-9]+\.[0-9]+)\)$`)
+
+// errorJSON is an error as data: a syntax or static error and a limit of
+// §9.11 keep their offset; any other error's message is split from the
+// clause it cites at its end.
+func errorJSON(err error) *jsonError {
 	var serr *syntax.Error
 	var lerr *expand.LimitError
 	switch {
 	case errors.As(err, &serr):
-		return &parseErrorJSON{Offset: int(serr.Offset), Message: serr.Msg, Clause: serr.Clause}
+		off := int(serr.Offset)
+		return &jsonError{Offset: &off, Message: serr.Msg, Clause: serr.Clause}
 	case errors.As(err, &lerr):
-		return &parseErrorJSON{Offset: int(lerr.At), Message: fmt.Sprintf("expansion exceeds the limit of %d %s", lerr.Value, lerr.Limit), Clause: "§9.11"}
+		off := int(lerr.At)
+		return &jsonError{Offset: &off, Message: fmt.Sprintf("expansion exceeds the limit of %d %s", lerr.Value, lerr.Limit), Clause: "§9.11"}
 	}
-	return &parseErrorJSON{Message: err.Error()}
+	if m := trailingClause.FindStringSubmatch(err.Error()); m != nil {
+		return &jsonError{Message: m[1], Clause: m[2]}
+	}
+	return &jsonError{Message: err.Error()}
+}
+
+// reportError reports an error of the command on an input: with --json as
+// the error document on stdout (and nothing on stderr), else as text on
+// stderr. notation is nil when the error is about no notation. It returns
+// code.
+func reportError(c *command, e *env, jsonOut bool, notation *string, je *jsonError, text string, code int) int {
+	if !jsonOut {
+		fmt.Fprintln(e.stderr, text)
+		return code
+	}
+	if wcode := writeJSONDoc(c, e, errorDocJSON{Notation: notation, Error: je}); wcode != exitOK {
+		return wcode
+	}
+	return code
+}
+
+// writeJSONDoc writes v as the command's JSON output; a write error is
+// reported on stderr as a failure.
+func writeJSONDoc(c *command, e *env, v any) int {
+	if err := writeJSON(e.stdout, v); err != nil {
+		fmt.Fprintf(e.stderr, "betzacheck %s: %v\n", c.Name, err)
+		return exitFail
+	}
+	return exitOK
 }
 
 // compile compiles src with the reference. On failure it reports the
-// error on e.stderr (a syntax or static error with a caret under the
-// input, the caret and message in colour on a terminal) and returns a nil
-// program and exitFail.
-func compile(e *env, src string) (*reference.Program, int) {
+// error, as the JSON error document on stdout when jsonOut is set, else on
+// e.stderr (a syntax or static error with a caret under the input, the
+// caret and message in colour on a terminal), and returns a nil program
+// and exitFail: a bad notation is a failure, exit 1, in every command.
+func compile(c *command, e *env, src string, jsonOut bool) (*reference.Program, int) {
 	prog, err := reference.Compile(src)
 	if err == nil {
 		return prog, exitOK
+	}
+	if jsonOut {
+		return nil, reportError(c, e, true, &src, errorJSON(err), "", exitFail)
 	}
 	var serr *syntax.Error
 	if errors.As(err, &serr) {

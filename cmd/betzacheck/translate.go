@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"betzacheck/conformance/equiv"
-	"betzacheck/conformance/props"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/syntax"
 	"betzacheck/reference/translate"
@@ -25,11 +24,15 @@ func runTranslate(c *command, e *env, args []string) int {
 	from := fs.String("from", translate.Betza2, "dialect of the notation: "+strings.Join(translate.Names(), ", "))
 	to := fs.String("to", translate.Betza2, "dialect to write")
 	check := fs.Bool("check", false, "check with the equivalence harness that the translation means the same moves")
-	count := fs.Int("count", 500, "with --check: generated positions to try")
+	count := fs.Int("count", 500, "with --check: generated positions to try (0 or more)")
 	seed := fs.Int64("seed", time.Now().UnixNano(), "with --check: seed of the generated positions")
 	ops, code, ok := c.parseArgs(e, fs, args, 1)
 	if !ok {
 		return code
+	}
+	if *count < 0 {
+		fmt.Fprintf(e.stderr, "betzacheck translate: --count %d: expected 0 or more\n", *count)
+		return exitUsage
 	}
 	src := ops[0]
 	for _, d := range []string{*from, *to} {
@@ -59,18 +62,25 @@ func runTranslate(c *command, e *env, args []string) int {
 			return exitFail
 		}
 	}
-	positions := corpusPositions("corpus")
-	cx := equiv.Check(movers[0], movers[1], positions)
-	if cx == nil {
-		cx = props.Distinguish(movers[0], movers[1], *count, *seed)
+	positions, code, ok := loadCorpus(c, e, fs, "corpus", false)
+	if !ok {
+		return code
 	}
-	if cx != nil {
-		fmt.Fprintf(e.stdout, "check failed (seed %d): the translation moves differently\n%s", *seed,
-			cx.Report(*from+" "+src, *to+" "+out))
+	r, err := compareOn(movers[0], movers[1], positions, *count, *seed)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "betzacheck translate: %v\n", err)
 		return exitFail
 	}
-	fmt.Fprintf(e.stdout, "checked: the same moves on %d corpus and %d generated positions (seed %d)\n", len(positions), *count, *seed)
-	return exitOK
+	switch r.verdict() {
+	case verdictDifferent:
+		fmt.Fprintf(e.stdout, "check failed (seed %d): the translation moves differently\n%s", *seed,
+			r.cx.Report(*from+" "+src, *to+" "+out))
+	case verdictUndecided:
+		fmt.Fprintf(e.stdout, "check undecided (seed %d): %s\n%s", *seed, r.undecidedLine("the notation", "its translation"), r.firstUndecidedLine())
+	default:
+		fmt.Fprintf(e.stdout, "checked: the same moves on %d corpus and %d generated positions (seed %d)\n", r.corpus.Tried, r.generated.Tried, *seed)
+	}
+	return r.code()
 }
 
 // reportTranslation prints a dialect error with a caret under the input,

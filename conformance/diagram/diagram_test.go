@@ -464,10 +464,11 @@ func TestCounterexample(t *testing.T) {
 	from := board.Square{File: 3, Rank: 3}
 	a, _ := equiv.Notation("W3")
 	b, _ := equiv.Notation("R")
-	cx := equiv.Compare(a, b, equiv.Position{Pos: pos, From: from})
-	if cx == nil {
-		t.Fatal("W3 and R agree on d4")
+	c := equiv.Compare(a, b, equiv.Position{Pos: pos, From: from})
+	if c.Verdict != equiv.Differ {
+		t.Fatalf("W3 and R: %v on d4, want differ", c.Verdict)
 	}
+	cx := c.Counterexample
 	var outs [2][]eval.Outcome
 	for i, src := range []string{"W3", "R"} {
 		prog, err := reference.Compile(src)

@@ -56,7 +56,8 @@
 package diagram
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"betzacheck/reference/board"
 	"betzacheck/reference/eval"
@@ -205,11 +206,13 @@ func onPath(p []board.Square, q board.Square) bool {
 }
 
 // sortSquares sorts by rank, then file, like eval's changes.
-func sortSquares(sqs []board.Square) {
-	sort.Slice(sqs, func(i, j int) bool {
-		if sqs[i].Rank != sqs[j].Rank {
-			return sqs[i].Rank < sqs[j].Rank
-		}
-		return sqs[i].File < sqs[j].File
-	})
+func sortSquares(sqs []board.Square) { slices.SortFunc(sqs, CompareSquares) }
+
+// CompareSquares orders squares by rank, then file (a1 b1 … a2 … a10),
+// the order of squares in reports: negative when a comes first.
+func CompareSquares(a, b board.Square) int {
+	if a.Rank != b.Rank {
+		return cmp.Compare(a.Rank, b.Rank)
+	}
+	return cmp.Compare(a.File, b.File)
 }

@@ -65,45 +65,125 @@ type Counterexample struct {
 	ErrA, ErrB   error
 }
 
-// Check returns the first position on which a and b differ, or nil when
-// none of positions distinguishes them. An evaluation error on one side
-// only distinguishes them too; the same error text on both sides does not.
-func Check(a, b Mover, positions []Position) *Counterexample {
-	for _, p := range positions {
-		if cx := Compare(a, b, p); cx != nil {
-			return cx
+// Verdict is what comparing two movers on one position decided.
+type Verdict uint8
+
+// The three verdicts. Undecided is never a kind of Equal: a comparison
+// stopped by a search limit says nothing about the notations.
+const (
+	Equal     Verdict = iota // the same outcomes (or the same error) on the position
+	Differ                   // different outcomes: a counterexample
+	Undecided                // a search limit stopped one side (§12.3); nothing was decided
+)
+
+func (v Verdict) String() string {
+	switch v {
+	case Equal:
+		return "equal"
+	case Differ:
+		return "differ"
+	}
+	return "undecided"
+}
+
+// Comparison is the verdict of Compare on one position: the
+// counterexample when the movers differ, the reason when the comparison
+// was undecided.
+type Comparison struct {
+	Verdict        Verdict
+	Counterexample *Counterexample // set when Verdict is Differ
+	Reason         error           // set when Verdict is Undecided: the limit hit
+}
+
+// UndecidedAt is a position on which a comparison decided nothing, and why.
+type UndecidedAt struct {
+	Position Position
+	Reason   error
+}
+
+// Tally counts what a run of comparisons decided.
+type Tally struct {
+	Tried     int          // positions compared
+	Undecided int          // of which a search limit stopped the comparison
+	First     *UndecidedAt // the first undecided position, for the report
+}
+
+// Decided is the number of positions compared to a verdict.
+func (t Tally) Decided() int { return t.Tried - t.Undecided }
+
+// Add counts one comparison.
+func (t *Tally) Add(c Comparison, p Position) {
+	t.Tried++
+	if c.Verdict == Undecided {
+		t.Undecided++
+		if t.First == nil {
+			t.First = &UndecidedAt{Position: p, Reason: c.Reason}
 		}
 	}
-	return nil
+}
+
+// Plus returns the tally of two runs, in order.
+func (t Tally) Plus(u Tally) Tally {
+	out := Tally{Tried: t.Tried + u.Tried, Undecided: t.Undecided + u.Undecided, First: t.First}
+	if out.First == nil {
+		out.First = u.First
+	}
+	return out
+}
+
+// Check compares a and b on positions in order and returns the first
+// counterexample (nil when none of positions distinguishes them) with the
+// tally of the positions compared up to it.
+func Check(a, b Mover, positions []Position) (*Counterexample, Tally) {
+	var t Tally
+	for _, p := range positions {
+		c := Compare(a, b, p)
+		t.Add(c, p)
+		if c.Verdict == Differ {
+			return c.Counterexample, t
+		}
+	}
+	return nil, t
 }
 
 // Compare evaluates a and b on one position. A position on which either
-// side exceeds a search limit (§12.3) decides nothing: a limit says how
-// much work was done, not what the notation means.
-func Compare(a, b Mover, p Position) *Counterexample {
+// side exceeds a search limit (§12.3) is Undecided: a limit says how much
+// work was done, not what the notation means. An evaluation error on one
+// side only distinguishes the movers; the same error text on both sides
+// does not.
+func Compare(a, b Mover, p Position) Comparison {
 	ka, errA := a(p)
+	if IsLimit(errA) {
+		return Comparison{Verdict: Undecided, Reason: errA}
+	}
 	kb, errB := b(p)
-	var limit *eval.LimitError
-	if errors.As(errA, &limit) || errors.As(errB, &limit) {
-		return nil
+	if IsLimit(errB) {
+		return Comparison{Verdict: Undecided, Reason: errB}
 	}
 	if errA != nil || errB != nil {
 		if errA != nil && errB != nil && errA.Error() == errB.Error() {
-			return nil
+			return Comparison{Verdict: Equal}
 		}
 		// Both moves are refused for conflicting fragments (§3.15); which
 		// conflict is found first depends on the order of the search.
 		var ca, cb *eval.FragmentConflictError
 		if errors.As(errA, &ca) && errors.As(errB, &cb) {
-			return nil
+			return Comparison{Verdict: Equal}
 		}
-		return &Counterexample{Position: p, ErrA: errA, ErrB: errB}
+		return Comparison{Verdict: Differ, Counterexample: &Counterexample{Position: p, ErrA: errA, ErrB: errB}}
 	}
 	onlyA, onlyB := Difference(ka, kb)
 	if len(onlyA) == 0 && len(onlyB) == 0 {
-		return nil
+		return Comparison{Verdict: Equal}
 	}
-	return &Counterexample{Position: p, OnlyA: onlyA, OnlyB: onlyB}
+	return Comparison{Verdict: Differ, Counterexample: &Counterexample{Position: p, OnlyA: onlyA, OnlyB: onlyB}}
+}
+
+// IsLimit reports whether err is a search limit of the evaluator (§12.3):
+// an answer that decides nothing about the notation.
+func IsLimit(err error) bool {
+	var limit *eval.LimitError
+	return errors.As(err, &limit)
 }
 
 // Difference returns the keys only in a and only in b; both are sorted.

@@ -246,40 +246,51 @@ func TestSpanishRoundTrip(t *testing.T) {
 		{"sampled from betza2.ebnf", gen.Notation(g, 4, spanishExpressible)},
 	} {
 		t.Run(src.name, func(t *testing.T) {
+			undecided := 0
 			property := prop.ForAll(func(n string, p equiv.Position) string {
-				return roundTripSpanish(n, p)
+				msg, limit := roundTripSpanish(n, p)
+				if limit {
+					undecided++
+				}
+				return msg
 			}, src.gen, gen.Position(3, 10))
 			params := parameters(t, cfg)
 			params.MaxDiscardRatio = 50
 			if res := property.Check(params); !res.Passed() {
 				t.Errorf("round trip through Spanish (§S8, §S9) fails; seed %d\n%s", cfg.Seed, report(res))
 			}
+			if undecided > 0 {
+				t.Logf("%d cases undecided (a search limit)", undecided)
+			}
 		})
 	}
 }
 
-func roundTripSpanish(n string, p equiv.Position) string {
+// roundTripSpanish returns the failure of the round trip of n on p, or
+// reports that a search limit left it undecided.
+func roundTripSpanish(n string, p equiv.Position) (failure string, undecided bool) {
 	d := spanish.Dialect{}
 	sp, err := d.FromBetza2(n)
 	if err != nil {
-		return fmt.Sprintf("FromBetza2(%q): %v", n, err)
+		return fmt.Sprintf("FromBetza2(%q): %v", n, err), false
 	}
 	back, err := d.ToBetza2(sp)
 	if err != nil {
-		return fmt.Sprintf("%q → %q: ToBetza2: %v", n, sp, err)
+		return fmt.Sprintf("%q → %q: ToBetza2: %v", n, sp, err), false
 	}
 	ma, err := equiv.Notation(n)
 	if err != nil {
-		return fmt.Sprintf("%q: %v", n, err)
+		return fmt.Sprintf("%q: %v", n, err), false
 	}
 	mb, err := equiv.Notation(back)
 	if err != nil {
-		return fmt.Sprintf("%q → %q → %q: %v", n, sp, back, err)
+		return fmt.Sprintf("%q → %q → %q: %v", n, sp, back, err), false
 	}
-	if cx := equiv.Compare(ma, mb, p); cx != nil {
-		return cx.Report("2.0 "+n, "through Spanish "+sp+" → "+back)
+	c := equiv.Compare(ma, mb, p)
+	if c.Verdict == equiv.Differ {
+		return c.Counterexample.Report("2.0 "+n, "through Spanish "+sp+" → "+back), false
 	}
-	return ""
+	return "", c.Verdict == equiv.Undecided
 }
 
 // TestSpanishCorpus runs the corpus files of dialect spanish: each

@@ -34,17 +34,29 @@ func Rose(p equiv.Position) ([]string, error) {
 }
 
 // Nightrider repeats one knight leap in a straight line.
-func Nightrider(p equiv.Position) ([]string, error) {
-	long := p.Pos.Size().W + p.Pos.Size().H
-	var paths [][]board.Square
-	for _, v := range knightRing {
-		var path []board.Square
-		for k := 1; k <= long; k++ {
-			path = append(path, p.From.Add(k*v[0], k*v[1]))
+var Nightrider = Rider(knightRing[:])
+
+// Rider returns the oracle of the rider of leaps: each leap repeated in a
+// straight line, any number of times.
+func Rider(leaps [][2]int) equiv.Mover { return RiderUpTo(leaps, 0) }
+
+// RiderUpTo is Rider with at most max leaps (0: no limit but the board).
+func RiderUpTo(leaps [][2]int, max int) equiv.Mover {
+	return func(p equiv.Position) ([]string, error) {
+		long := p.Pos.Size().W + p.Pos.Size().H
+		if max > 0 {
+			long = max
 		}
-		paths = append(paths, path)
+		var paths [][]board.Square
+		for _, v := range leaps {
+			var path []board.Square
+			for k := 1; k <= long; k++ {
+				path = append(path, p.From.Add(k*v[0], k*v[1]))
+			}
+			paths = append(paths, path)
+		}
+		return Walk(p, paths), nil
 	}
-	return Walk(p, paths), nil
 }
 
 // CrookedBishop moves by diagonal steps that alternate between two

@@ -26,6 +26,8 @@ func Pairs() []Pair {
 		{Name: "lfN-rW mirrors rfN-rW", Clauses: "§6.1 §6.2", A: "lfN-rW", B: "rfN-rW", Sym: &equiv.Mirror},
 		{Name: "N-rW is mirror symmetric", Clauses: "§6.2", A: "N-rW", B: "N-rW", Sym: &equiv.Mirror},
 		{Name: "N-rW is quarter-turn symmetric", Clauses: "§6.2", A: "N-rW", B: "N-rW", Sym: &equiv.Rotate90},
+		{Name: "N8 is the nightrider of at most 8 leaps, as the seed claims", Clauses: "§5.1 §5.4 §2.4 §2.7", A: "N8", B: "the nightrider of at most 8 leaps (oracle)", Oracle: RiderUpTo(knightRing[:], 8), Expected: true},
+		{Name: "Nrf8 is the nightrider of at most 8 leaps", Clauses: "§5.1 §5.4 §2.4 §2.7 §6.1", A: "Nrf8", B: "the nightrider of at most 8 leaps (oracle)", Oracle: RiderUpTo(knightRing[:], 8)},
 		{Name: "Nfr8 is the rose, as the seed claims", Clauses: "§5.4 §6.1 §2.7", A: "Nfr8", B: "the rose (oracle)", Oracle: Rose, Expected: true},
 		{Name: "(F-lF)r0 is the crooked bishop, as the seed claims", Clauses: "§5.4 §6.1 §2.7", A: "(F-lF)r0", B: "the crooked bishop (oracle)", Oracle: CrookedBishop, Expected: true},
 		{Name: "the rose written out leg by leg is the rose", Clauses: "§6.1 §2.7 §2.4", A: Alternating("N", "fr", "rf", 8) + Alternating("N", "lf", "fl", 8), B: "the rose (oracle)", Oracle: Rose},

@@ -95,18 +95,27 @@ func ConfigFromEnv() Config {
 
 // CorpusCase writes a ready-to-paste corpus file for a counterexample:
 // the notation on the position, with the reference's outcomes as want
-// lines, to be checked by hand before it is added.
+// lines (or its evaluation error as the case's error), to be checked by
+// hand before it is added.
 func CorpusCase(name, notation, clauses, why string, p equiv.Position) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "notation: %s\nclauses: %s\nsummary: counterexample found by %s\n", notation, clauses, name)
-	fmt.Fprintf(&b, "-- found --\nboard: %s\nposition: %s\nfrom: %s\nmover: %s\nwhy: %s\nwant:\n",
+	fmt.Fprintf(&b, "-- found --\nboard: %s\nposition: %s\nfrom: %s\nmover: %s\nwhy: %s\n",
 		p.Pos.Size(), p.Pos, p.From, p.Pos.At(p.From), why)
-	if m, err := equiv.Notation(notation); err == nil {
-		if keys, err := m(p); err == nil {
-			for _, k := range keys {
-				b.WriteString(k + "\n")
-			}
-		}
+	// An evaluation that fails (a limit, a conflict) is written as the
+	// case's error, never as an empty want list that reads "no outcome".
+	m, err := equiv.Notation(notation)
+	var keys []string
+	if err == nil {
+		keys, err = m(p)
+	}
+	if err != nil {
+		fmt.Fprintf(&b, "error: %v\n", err)
+		return b.String()
+	}
+	b.WriteString("want:\n")
+	for _, k := range keys {
+		b.WriteString(k + "\n")
 	}
 	return b.String()
 }
@@ -145,27 +154,46 @@ func (s *Subject) outcomes(p equiv.Position) ([]string, error) {
 
 // against compares the subject's outcomes with other on the subject's
 // position.
-func (s *Subject) against(name string, other equiv.Mover, otherName string) string {
+func (s *Subject) against(name string, other equiv.Mover, otherName string) Result {
 	base := equiv.Mover(s.outcomes)
-	if cx := equiv.Compare(base, other, s.Position); cx != nil {
-		return cx.Report(name, otherName)
+	c := equiv.Compare(base, other, s.Position)
+	switch c.Verdict {
+	case equiv.Differ:
+		return Broken(c.Counterexample.Report(name, otherName))
+	case equiv.Undecided:
+		return Result{Undecided: c.Reason}
 	}
-	return ""
+	return Holds
 }
 
-// Law is a law over generated notations: Check returns "" when it holds
-// for the subject, else a description of the failure.
+// Result is what one law decided on one case: it holds, it is broken
+// (Failure says how), or a search limit stopped the check before it
+// decided (Undecided says which), which is never a pass.
+type Result struct {
+	Failure   string
+	Undecided error
+}
+
+// Holds is the result of a law that holds on the case, or does not apply
+// to it.
+var Holds = Result{}
+
+// Broken is the result of a law broken on the case, described by msg.
+func Broken(msg string) Result { return Result{Failure: msg} }
+
+// Law is a law over generated notations: Check says whether it holds for
+// the subject.
 type Law struct {
 	Name    string
 	Clauses string
-	Check   func(s *Subject) string
+	Check   func(s *Subject) Result
 }
 
 // CheckOn runs the law on a notation and a position.
-func (l Law) CheckOn(notation string, p equiv.Position) string {
+func (l Law) CheckOn(notation string, p equiv.Position) Result {
 	s, err := NewSubject(notation, p)
 	if err != nil {
-		return fmt.Sprintf("%q does not compile: %v", notation, err)
+		return Broken(fmt.Sprintf("%q does not compile: %v", notation, err))
 	}
 	return l.Check(s)
 }
@@ -181,44 +209,45 @@ var Laws = []Law{
 	{"explicit-defaults", "§4.2 §4.3 §4.4 §5.1 §7.1", explicitDefaults},
 }
 
-// other compiles a second notation for a law, or describes why it cannot.
-func other(src string) (equiv.Mover, string) {
+// other compiles a second notation for a law, or gives the failure that it
+// does not compile.
+func other(src string) (equiv.Mover, Result) {
 	m, err := equiv.Notation(src)
 	if err != nil {
-		return nil, fmt.Sprintf("%q does not compile: %v", src, err)
+		return nil, Broken(fmt.Sprintf("%q does not compile: %v", src, err))
 	}
-	return m, ""
+	return m, Holds
 }
 
 // roundTrip: §8.1 printing the canonical form keeps the meaning.
-func roundTrip(s *Subject) string {
+func roundTrip(s *Subject) Result {
 	printed := s.prog.Canonical()
-	m, msg := other(printed)
+	m, res := other(printed)
 	if m == nil {
-		return msg
+		return res
 	}
 	return s.against("written "+s.Notation, m, "printed "+printed)
 }
 
-func printIdempotent(s *Subject) string {
+func printIdempotent(s *Subject) Result {
 	once := syntax.Print(s.prog.AST)
 	m, err := syntax.Parse(once)
 	if err != nil {
-		return fmt.Sprintf("printed form %q does not parse: %v", once, err)
+		return Broken(fmt.Sprintf("printed form %q does not parse: %v", once, err))
 	}
 	if twice := syntax.Print(m); twice != once {
-		return fmt.Sprintf("print(%q) = %q, print again = %q", s.Notation, once, twice)
+		return Broken(fmt.Sprintf("print(%q) = %q, print again = %q", s.Notation, once, twice))
 	}
-	return ""
+	return Holds
 }
 
 // symmetric: a notation without the given direction letters moves the
 // same way on the image of any position (§2.1: directions are the only
 // thing tied to the board's orientation).
-func symmetric(y equiv.Symmetry, letters string) func(*Subject) string {
-	return func(s *Subject) string {
+func symmetric(y equiv.Symmetry, letters string) func(*Subject) Result {
+	return func(s *Subject) Result {
 		if hasDirections(s.Notation, letters) {
-			return ""
+			return Holds // the law does not apply
 		}
 		return s.against(s.Notation, Imaged(s.mover, y), s.Notation+" on the "+y.Name+" image")
 	}
@@ -229,11 +258,11 @@ func symmetric(y equiv.Symmetry, letters string) func(*Subject) string {
 // implied f that is still read in the mover's own frame, on a leg that
 // only null legs precede (§2.7: O leaves the frame as it was; found by
 // betzacheck fuzz, spec/findings.md F8).
-func turned(y equiv.Symmetry, letters string) func(*Subject) string {
+func turned(y equiv.Symmetry, letters string) func(*Subject) Result {
 	law := symmetric(y, letters)
-	return func(s *Subject) string {
+	return func(s *Subject) Result {
 		if absoluteContinuation(s.prog.Prog) {
-			return ""
+			return Holds // the law does not apply
 		}
 		return law(s)
 	}
@@ -274,22 +303,45 @@ func hasDirections(src, letters string) bool {
 	return false
 }
 
+// The explicit form of a notation is written out only up to these sizes:
+// beyond them the law explicitDefaults is undecided on the case (never
+// passed), since the written-out union would cost more to evaluate than a
+// fuzz case may.
+const (
+	explicitChains = 256  // chains in the union
+	explicitLegs   = 4000 // legs in all the chains together
+)
+
 // explicitDefaults: writing every implied m, f, mc and every distributed
 // letter out, leg by leg, changes nothing (§4.2–§4.4, §5.1, §7.1).
-func explicitDefaults(s *Subject) string {
-	chains := s.prog.Prog.Chains(64, 24)
-	if len(chains) == 0 || len(chains) == 64 {
-		return ""
+func explicitDefaults(s *Subject) Result {
+	walk := s.prog.Prog.WalkChains(explicitChains, explicitLegs)
+	if walk.Total.Unbounded {
+		return Holds // a loop has no finite explicit form: the law does not apply
 	}
-	for _, c := range chains {
-		if strings.HasSuffix(c, "…") {
-			return "" // an unbounded loop has no finite explicit form
+	tooBig := Result{Undecided: fmt.Errorf("the explicit form (%s chains) is larger than this law's limit of %d chains and %d legs in all", walk.Total, explicitChains, explicitLegs)}
+	if !walk.More.IsZero() {
+		return tooBig
+	}
+	var chains []string
+	legs := 0
+	for _, c := range walk.Shown {
+		if legs += len(c.Nodes); c.Cut || legs > explicitLegs {
+			return tooBig
 		}
+		text := make([]string, len(c.Nodes))
+		for i, n := range c.Nodes {
+			text[i] = s.prog.Prog.Nodes[n].Leg.String()
+		}
+		chains = append(chains, strings.Join(text, "-"))
+	}
+	if len(chains) == 0 {
+		return Holds // no chain, nothing to write out
 	}
 	explicit := strings.Join(chains, "")
-	m, msg := other(explicit)
+	m, res := other(explicit)
 	if m == nil {
-		return msg
+		return res
 	}
 	return s.against("written "+s.Notation, m, "explicit "+explicit)
 }

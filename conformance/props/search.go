@@ -2,6 +2,8 @@ package props
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math/rand"
 	"runtime"
 	"sync"
@@ -18,22 +20,50 @@ import (
 // Distinguish searches cases generated positions (boards of sides 3 to 12,
 // from the seed) for one on which a and b differ, and shrinks it: the
 // result is a small board with few pieces, or nil when none was found.
-func Distinguish(a, b equiv.Mover, cases int, seed int64) *equiv.Counterexample {
+// The tally counts the positions compared up to the first counterexample
+// (the shrinking's trials are not counted) and those a search limit left
+// undecided, which never count as equal.
+//
+// An error means the search itself broke (a mover panicked): nothing was
+// decided, whatever the tally says.
+func Distinguish(a, b equiv.Mover, cases int, seed int64) (*equiv.Counterexample, equiv.Tally, error) {
+	var tally equiv.Tally
+	if cases <= 0 {
+		return nil, tally, nil
+	}
 	params := gopter.DefaultTestParametersWithSeed(seed)
 	params.MinSuccessfulTests = cases
 	params.MaxShrinkCount = 500
 	var last *equiv.Counterexample
+	shrinking := false
 	property := prop.ForAll(func(p equiv.Position) bool {
-		cx := equiv.Compare(a, b, p)
-		if cx != nil {
-			last = cx // gopter calls this last on the smallest failing case
+		c := equiv.Compare(a, b, p)
+		if !shrinking {
+			tally.Add(c, p)
 		}
-		return cx == nil
+		if c.Verdict != equiv.Differ {
+			return true // an undecided candidate is no smaller counterexample
+		}
+		shrinking = true
+		last = c.Counterexample // gopter calls this last on the smallest failing case
+		return false
 	}, gen.Position(3, 12))
-	if property.Check(params).Passed() {
-		return nil
+	res := property.Check(params)
+	switch {
+	case res.Passed():
+		return nil, tally, nil
+	case last == nil:
+		return nil, tally, fmt.Errorf("the position search stopped without a verdict: %v", resultError(res))
 	}
-	return last
+	return last, tally, nil
+}
+
+// resultError describes a gopter result that neither passed nor failed.
+func resultError(res *gopter.TestResult) error {
+	if res.Error != nil {
+		return res.Error
+	}
+	return fmt.Errorf("gopter: %s", res.Status)
 }
 
 // FuzzConfig says how long Fuzz runs and how cases are drawn.
@@ -43,6 +73,7 @@ type FuzzConfig struct {
 	Workers int   // 0: one per CPU
 	MaxSide int   // largest board side (default 10)
 	Depth   int   // grammar sampling depth (default 6)
+	Laws    []Law // the laws to check (default Laws)
 }
 
 // FuzzFailure is a law broken by a generated case, shrunk.
@@ -54,14 +85,49 @@ type FuzzFailure struct {
 	Message  string
 }
 
-// Fuzz draws cases and checks every law of Laws on each, until Count cases
-// have passed, ctx is done or a law fails. done is called with the number
-// of finished cases (from any goroutine). The first failure by case index
-// is returned shrunk; the result does not depend on scheduling.
-func Fuzz(ctx context.Context, cfg FuzzConfig, done func(n int)) (*FuzzFailure, int, error) {
+// FuzzUndecided is a case on which no law was broken but a law was left
+// undecided (a search limit was hit), or which could not be drawn.
+type FuzzUndecided struct {
+	Law      string // "" when the case could not be drawn
+	Case     int
+	Notation string
+	Position equiv.Position
+	Reason   error
+}
+
+// FuzzReport is what a fuzz run decided. Every finished case is passed
+// (every law held), undecided, or the failure. With a failure the counts
+// cover the cases up to it, which every worker finishes, so that they do
+// not depend on scheduling.
+type FuzzReport struct {
+	Failure        *FuzzFailure   // the first broken law by case index, shrunk; nil when none
+	Cases          int            // cases finished
+	Undecided      int            // finished cases on which some law was undecided and none broken
+	FirstUndecided *FuzzUndecided // the undecided case with the lowest index
+	// UndecidedBy counts the undecided cases by the first law left
+	// undecided on each ("" for cases that could not be drawn).
+	UndecidedBy map[string]int
+}
+
+// Passed is the number of finished cases on which every law held.
+func (r FuzzReport) Passed() int {
+	n := r.Cases - r.Undecided
+	if r.Failure != nil {
+		n--
+	}
+	return n
+}
+
+// Fuzz draws cases and checks every law on each, until Count cases are
+// finished, ctx is done or a law fails. done is called with the number of
+// finished cases (from any goroutine). The first failure by case index is
+// returned shrunk; the report does not depend on scheduling unless ctx
+// stopped the run. A case on which a law is undecided (a search limit,
+// §12.3) is counted as undecided, never as passed.
+func Fuzz(ctx context.Context, cfg FuzzConfig, done func(n int)) (FuzzReport, error) {
 	g, err := grammar.Betza2()
 	if err != nil {
-		return nil, 0, err
+		return FuzzReport{}, err
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.NumCPU()
@@ -72,13 +138,18 @@ func Fuzz(ctx context.Context, cfg FuzzConfig, done func(n int)) (*FuzzFailure, 
 	if cfg.Depth == 0 {
 		cfg.Depth = 6
 	}
+	if cfg.Laws == nil {
+		cfg.Laws = Laws
+	}
 	notations, positions := gen.Notation(g, cfg.Depth, nil), gen.Position(3, cfg.MaxSide)
 	var (
-		next     atomic.Int64
-		finished atomic.Int64
-		mu       sync.Mutex
-		first    *FuzzFailure
-		wg       sync.WaitGroup
+		next      atomic.Int64
+		finished  atomic.Int64
+		mu        sync.Mutex
+		first     *FuzzFailure
+		finishedI []int            // indices of finished cases (guarded by mu)
+		undecided []*FuzzUndecided // (guarded by mu)
+		wg        sync.WaitGroup
 	)
 	for w := 0; w < cfg.Workers; w++ {
 		wg.Add(1)
@@ -95,30 +166,16 @@ func Fuzz(ctx context.Context, cfg FuzzConfig, done func(n int)) (*FuzzFailure, 
 				if stop {
 					return
 				}
-				params := gopter.DefaultGenParameters()
-				params.Rng = rand.New(rand.NewSource(cfg.Seed + int64(i)))
-				nr, pr := notations(params), positions(params)
-				n, ok := nr.Retrieve()
-				if !ok {
-					finished.Add(1)
-					continue
+				fail, und := runCase(cfg, i, notations, positions)
+				mu.Lock()
+				finishedI = append(finishedI, i)
+				if fail != nil && (first == nil || fail.Case < first.Case) {
+					first = fail
 				}
-				p, _ := pr.Retrieve()
-				subject, err := NewSubject(n.(string), p.(equiv.Position))
-				if err != nil { // gen.Notation only yields notations that compile
-					panic(err)
+				if und != nil {
+					undecided = append(undecided, und)
 				}
-				for _, law := range Laws {
-					if msg := law.Check(subject); msg != "" {
-						f := shrinkFailure(law, i, nr, pr)
-						mu.Lock()
-						if first == nil || f.Case < first.Case {
-							first = f
-						}
-						mu.Unlock()
-						break
-					}
-				}
+				mu.Unlock()
 				if done != nil {
 					done(int(finished.Add(1)))
 				}
@@ -126,16 +183,66 @@ func Fuzz(ctx context.Context, cfg FuzzConfig, done func(n int)) (*FuzzFailure, 
 		}()
 	}
 	wg.Wait()
-	return first, int(finished.Load()), ctx.Err()
+	r := FuzzReport{Failure: first}
+	within := func(i int) bool { return first == nil || i <= first.Case }
+	for _, i := range finishedI {
+		if within(i) {
+			r.Cases++
+		}
+	}
+	for _, u := range undecided {
+		if !within(u.Case) {
+			continue
+		}
+		r.Undecided++
+		if r.UndecidedBy == nil {
+			r.UndecidedBy = map[string]int{}
+		}
+		r.UndecidedBy[u.Law]++
+		if r.FirstUndecided == nil || u.Case < r.FirstUndecided.Case {
+			r.FirstUndecided = u
+		}
+	}
+	return r, ctx.Err()
+}
+
+// runCase draws case i and checks the laws on it: the failure (shrunk)
+// of the first law broken, or, when none is broken, the first law left
+// undecided; both nil when every law held.
+func runCase(cfg FuzzConfig, i int, notations, positions gopter.Gen) (*FuzzFailure, *FuzzUndecided) {
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(cfg.Seed + int64(i)))
+	nr, pr := notations(params), positions(params)
+	n, ok := nr.Retrieve()
+	p, _ := pr.Retrieve()
+	if !ok {
+		return nil, &FuzzUndecided{Case: i, Reason: errors.New("no notation that compiles could be drawn")}
+	}
+	subject, err := NewSubject(n.(string), p.(equiv.Position))
+	if err != nil { // gen.Notation only yields notations that compile
+		panic(err)
+	}
+	var und *FuzzUndecided
+	for _, law := range cfg.Laws {
+		res := law.Check(subject)
+		switch {
+		case res.Failure != "":
+			return shrinkFailure(law, i, nr, pr), nil
+		case res.Undecided != nil && und == nil:
+			und = &FuzzUndecided{Law: law.Name, Case: i, Notation: subject.Notation, Position: subject.Position, Reason: res.Undecided}
+		}
+	}
+	return nil, und
 }
 
 // shrinkFailure shrinks a failing case greedily: the notation first, then
-// the position, keeping each smaller candidate that still breaks the law.
+// the position, keeping each smaller candidate that still breaks the law
+// (a candidate on which the law is undecided does not).
 func shrinkFailure(law Law, i int, nr, pr *gopter.GenResult) *FuzzFailure {
 	nv, _ := nr.Retrieve()
 	pv, _ := pr.Retrieve()
 	n, p := nv.(string), pv.(equiv.Position)
-	fails := func(n string, p equiv.Position) bool { return law.CheckOn(n, p) != "" }
+	fails := func(n string, p equiv.Position) bool { return law.CheckOn(n, p).Failure != "" }
 	for budget := 500; budget > 0; {
 		improved := false
 		shrink := nr.Shrinker(n)
@@ -157,5 +264,5 @@ func shrinkFailure(law Law, i int, nr, pr *gopter.GenResult) *FuzzFailure {
 			break
 		}
 	}
-	return &FuzzFailure{Law: law, Case: i, Notation: n, Position: p, Message: law.CheckOn(n, p)}
+	return &FuzzFailure{Law: law, Case: i, Notation: n, Position: p, Message: law.CheckOn(n, p).Failure}
 }

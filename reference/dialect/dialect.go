@@ -5,7 +5,10 @@
 // this one (bracket, classic, spanish); package translate lists them.
 package dialect
 
-import "fmt"
+import (
+	"fmt"
+	"unicode/utf8"
+)
 
 // Dialect is one notation.
 type Dialect interface {
@@ -45,4 +48,22 @@ type NoEquivalentError struct {
 
 func (e *NoEquivalentError) Error() string {
 	return fmt.Sprintf("%s has no equivalent in %s: %s", e.Part, e.To, e.Reason)
+}
+
+// Found names the character at byte offset i of src for the "found …" of
+// an error message: the whole character, however many bytes it takes, in
+// quotes ('é', "'" for the quote itself, '\x00' for one that does not
+// print), a byte that is not UTF-8 as such, or "end of input".
+func Found(src string, i int) string {
+	if i >= len(src) {
+		return "end of input"
+	}
+	r, size := utf8.DecodeRuneInString(src[i:])
+	switch {
+	case r == utf8.RuneError && size <= 1:
+		return fmt.Sprintf("the byte %#02x, which is not UTF-8", src[i])
+	case r == '\'':
+		return `"'"`
+	}
+	return fmt.Sprintf("%q", r)
 }

@@ -2,6 +2,7 @@ package expand_test
 
 import (
 	"errors"
+	"math/big"
 	"slices"
 	"testing"
 
@@ -101,5 +102,124 @@ func TestNodeLimit(t *testing.T) {
 	var le *expand.LimitError
 	if !errors.As(err, &le) || le.Value != 10000 {
 		t.Errorf("error %v, want the node limit", err)
+	}
+}
+
+// TestChainCounts: the count of chains is exact and does not depend on how
+// much of them a walk shows (issue 13: (W-F)1000 was counted as 7, and the
+// count changed with the legs shown).
+func TestChainCounts(t *testing.T) {
+	// ((W-F)100)100: k outer copies, each inner copy 1 to 100 long, give
+	// 100^k chains; k runs from 1 to 100 (§5.1).
+	nested := new(big.Int)
+	for k := int64(1); k <= 100; k++ {
+		nested.Add(nested, new(big.Int).Exp(big.NewInt(100), big.NewInt(k), nil))
+	}
+	for _, c := range []struct {
+		src  string
+		want string
+	}{
+		{"W", "1"},
+		{"W3", "3"},
+		{"W03", "1"},
+		{"(W-F)1000", "1000"}, // §5.1: 1 to 1000 copies of W-F
+		{"W1000", "1000"},
+		{"(WF)03", "8"},      // 2·2·2 ways through three exact copies
+		{"(W-F)(WF)3", "15"}, // W-F, then 2+4+8 through (WF)3
+		{"((W-F)100)100", nested.String()},
+		{"W0", "unbounded"},       // §5.3 a loop
+		{"(W-F)0-N", "unbounded"}, // a loop that ends the move only after it
+		{"mW0-cF", "unbounded"},
+	} {
+		p, err := compile(t, c.src)
+		if err != nil {
+			t.Errorf("%s: %v", c.src, err)
+			continue
+		}
+		for _, legs := range []int{1, 3, 12, 5000} {
+			w := p.WalkChains(8, legs)
+			if got := w.Total.String(); got != c.want {
+				t.Errorf("%s with %d legs shown: %s chains, want %s", c.src, legs, got, c.want)
+			}
+			if c.want != "unbounded" && !w.Total.Exact() {
+				t.Errorf("%s: count %v not marked exact", c.src, w.Total)
+			}
+		}
+	}
+}
+
+// TestChainCountBound: a count of 2^ChainCountBits or more is given as
+// that bound, marked, not as a wrong number.
+func TestChainCountBound(t *testing.T) {
+	p, err := compile(t, "((WFD)01000)066") // 3^66000 chains through 198,000 nodes
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := p.WalkChains(8, 12)
+	if !w.Total.AtLeast || w.Total.Unbounded || w.Total.Exact() {
+		t.Fatalf("count %v: want a lower bound", w.Total)
+	}
+	if got, want := w.Total.String(), "at least 2^1024"; got != want {
+		t.Errorf("count %s, want %s", got, want)
+	}
+}
+
+// TestChainWalkMore: what a walk shows plus More accounts for every
+// chain.
+func TestChainWalkMore(t *testing.T) {
+	for _, c := range []struct {
+		src             string
+		maxChains, legs int
+		shown           int
+		more            string
+		cut             bool // the last chain shown is cut
+	}{
+		{"W3", 1, 12, 1, "2", false},
+		{"W3", 8, 12, 3, "0", false},
+		{"W3", 8, 2, 3, "0", true}, // W, W-W, and W-W… standing for W-W-W
+		{"(W-F)1000", 3, 12, 3, "997", false},
+		{"(W-F)1000", 8, 12, 7, "0", true}, // 6 whole chains and one cut standing for 994
+		{"W0", 3, 12, 3, "unbounded", false},
+		{"W0", 20, 5, 6, "0", true}, // 5 whole chains and one cut standing for the rest
+	} {
+		p, err := compile(t, c.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := p.WalkChains(c.maxChains, c.legs)
+		if len(w.Shown) != c.shown || w.More.String() != c.more {
+			t.Errorf("%s (%d chains, %d legs): %d shown and %s more, want %d and %s", c.src, c.maxChains, c.legs, len(w.Shown), w.More, c.shown, c.more)
+			continue
+		}
+		if last := w.Shown[len(w.Shown)-1]; last.Cut != c.cut {
+			t.Errorf("%s: last chain cut %v, want %v", c.src, last.Cut, c.cut)
+		}
+		if !w.Total.Exact() {
+			continue
+		}
+		// Every chain is shown, stood for by a cut entry, or more.
+		sum := w.More.Int()
+		for _, sc := range w.Shown {
+			if sc.Ends {
+				sum.Add(sum, big.NewInt(1))
+			}
+			sum.Add(sum, sc.Beyond.Int())
+		}
+		if sum.Cmp(w.Total.Int()) != 0 {
+			t.Errorf("%s: shown, cut and more make %v chains, want %v", c.src, sum, w.Total)
+		}
+	}
+}
+
+// TestChainWalkDeep: a long chain is walked without recursion and shown
+// cut at the legs asked for.
+func TestChainWalkDeep(t *testing.T) {
+	p, err := compile(t, "((W-F)01000)0100") // one chain of 200,000 legs
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := p.WalkChains(8, 7)
+	if w.Total.String() != "1" || len(w.Shown) != 1 || len(w.Shown[0].Nodes) != 7 || !w.Shown[0].Cut || w.Shown[0].Beyond.String() != "1" {
+		t.Errorf("walk %+v, want one chain cut at 7 legs", w)
 	}
 }

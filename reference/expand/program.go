@@ -5,6 +5,8 @@
 package expand
 
 import (
+	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -129,35 +131,261 @@ func (l *Leg) String() string {
 	return b.String()
 }
 
-// Chains lists the distinct leg sequences of the program, each written as
-// fully explicit Betza ("aW-fmW"), up to max chains and legs per chain;
-// a loop is cut with "…". It is for explain and for tests.
+// Chains lists the chains of the program (ChainWalk's), each written as
+// fully explicit Betza ("aW-fmW"), at most max of them: a chain longer
+// than maxLegs legs is cut, and its first maxLegs legs are listed with
+// "-…" when chains continue past them. It is for tests.
 func (p *Program) Chains(max, maxLegs int) []string {
 	var out []string
-	var walk func(n int, prefix []string)
-	walk = func(n int, prefix []string) {
-		if len(out) >= max {
-			return
+	for _, c := range p.WalkChains(max, maxLegs).Shown {
+		legs := make([]string, len(c.Nodes))
+		for i, n := range c.Nodes {
+			legs[i] = p.Nodes[n].Leg.String()
 		}
+		text := strings.Join(legs, "-")
+		if c.Ends {
+			out = append(out, text)
+		}
+		if c.Cut {
+			out = append(out, text+"-…")
+		}
+	}
+	return out[:min(len(out), max)]
+}
+
+// ChainCountBits bounds the chain counts that are exact: a program with
+// 2^ChainCountBits chains or more has its count given as that lower bound,
+// so that counting stays cheap in time and memory on any program the node
+// limit admits (§12).
+const ChainCountBits = 1024
+
+var chainCountCap = new(big.Int).Lsh(big.NewInt(1), ChainCountBits)
+
+// ChainCount is a number of chains (§4.6: a chain is one way through the
+// graph from a start to a leg that may end the move): exact, however
+// large; a lower bound when AtLeast is set (the exact number is at least
+// 2^ChainCountBits); or Unbounded, when a loop (a 0 exponent, §5.3) lets a
+// chain repeat without end.
+type ChainCount struct {
+	N         *big.Int // nil for zero; meaningless when Unbounded
+	AtLeast   bool
+	Unbounded bool
+}
+
+// Exact reports whether the count is a number, not a bound.
+func (c ChainCount) Exact() bool { return !c.AtLeast && !c.Unbounded }
+
+// IsZero reports whether the count is exactly zero.
+func (c ChainCount) IsZero() bool { return c.Exact() && (c.N == nil || c.N.Sign() == 0) }
+
+// Int returns the number (the bound when AtLeast); nil when Unbounded.
+func (c ChainCount) Int() *big.Int {
+	switch {
+	case c.Unbounded:
+		return nil
+	case c.N == nil:
+		return new(big.Int)
+	}
+	return new(big.Int).Set(c.N)
+}
+
+// String writes the count: digits, "at least 2^1024", or "unbounded".
+func (c ChainCount) String() string {
+	switch {
+	case c.Unbounded:
+		return "unbounded"
+	case c.AtLeast:
+		return fmt.Sprintf("at least 2^%d", ChainCountBits)
+	}
+	return c.Int().String()
+}
+
+// plus returns c + d, saturating at the cap.
+func (c ChainCount) plus(d ChainCount) ChainCount {
+	if c.Unbounded || d.Unbounded {
+		return ChainCount{Unbounded: true}
+	}
+	if d.N == nil || d.N.Sign() == 0 {
+		c.AtLeast = c.AtLeast || d.AtLeast
+		return c
+	}
+	sum := new(big.Int).Add(c.Int(), d.N)
+	out := ChainCount{N: sum, AtLeast: c.AtLeast || d.AtLeast}
+	if sum.Cmp(chainCountCap) >= 0 {
+		out = ChainCount{N: new(big.Int).Set(chainCountCap), AtLeast: true}
+	}
+	return out
+}
+
+// ShownChain is one chain of a walk: its nodes, or its first maxLegs
+// nodes when chains continue past them.
+type ShownChain struct {
+	Nodes []int
+	Ends  bool // Nodes is a whole chain: its last leg may end the move
+	// Cut: chains continue past Nodes, which holds maxLegs legs; Beyond
+	// counts them.
+	Cut    bool
+	Beyond ChainCount
+}
+
+// ChainWalk is what a walk shows of a program's chains and how many
+// there are.
+type ChainWalk struct {
+	Shown []ShownChain // at most maxChains entries, depth first in the graph's order
+	Total ChainCount   // every chain of the program
+	// More counts the chains that Shown does not stand for: those past
+	// the last entry (a cut entry stands for the chains it continues to).
+	More ChainCount
+}
+
+// WalkChains walks the chains of p depth first: every path from a start
+// node to a node that may end the move, each ended at maxLegs legs, the
+// first maxChains of them kept. The counts do not depend on maxChains or
+// maxLegs. The walk costs O(maxChains·maxLegs) plus time and memory linear
+// in the graph for the counts; maxChains and maxLegs must be at least 1.
+// It is the one chain walk of the package; explain and the tests use it.
+func (p *Program) WalkChains(maxChains, maxLegs int) ChainWalk {
+	count := p.chainCounts()
+	w := ChainWalk{}
+	for _, s := range p.Starts {
+		w.Total = w.Total.plus(count[s])
+	}
+	full := func() bool { return len(w.Shown) >= maxChains }
+	var stack []walkFrame
+	push := func(n int) {
+		stack = append(stack, walkFrame{node: n})
 		node := &p.Nodes[n]
-		prefix = append(prefix, node.Leg.String())
-		if node.End {
-			out = append(out, strings.Join(prefix, "-"))
-		}
-		if len(prefix) >= maxLegs {
-			if len(node.Next) > 0 {
-				out = append(out, strings.Join(prefix, "-")+"-…")
+		if len(stack) < maxLegs {
+			if node.End {
+				w.Shown = append(w.Shown, ShownChain{Nodes: path(stack), Ends: true})
 			}
 			return
 		}
+		c := ShownChain{Nodes: path(stack), Ends: node.End}
 		for _, m := range node.Next {
-			walk(m, prefix)
+			c.Beyond = c.Beyond.plus(count[m])
 		}
+		c.Cut = !c.Beyond.IsZero()
+		w.Shown = append(w.Shown, c)
 	}
 	for _, s := range p.Starts {
-		walk(s, nil)
+		if count[s].IsZero() {
+			continue
+		}
+		if full() {
+			w.More = w.More.plus(count[s])
+			continue
+		}
+		push(s)
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			node := &p.Nodes[top.node]
+			if len(stack) >= maxLegs || top.next == len(node.Next) {
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			m := node.Next[top.next]
+			top.next++
+			switch {
+			case count[m].IsZero():
+			case full():
+				w.More = w.More.plus(count[m])
+			default:
+				push(m)
+			}
+		}
+	}
+	return w
+}
+
+// walkFrame is a node on the walk's path and the index of its next
+// successor to visit.
+type walkFrame struct{ node, next int }
+
+// path returns the nodes on the walk's path.
+func path(stack []walkFrame) []int {
+	out := make([]int, len(stack))
+	for i, f := range stack {
+		out[i] = f.node
 	}
 	return out
+}
+
+// chainCounts returns, for every node, the number of chains from it: the
+// ways from the node (itself included) to a node that may end the move.
+// Nodes are settled in reverse topological order; a node left unsettled
+// reaches a loop that can still end the move, so its count is unbounded.
+// Nothing recurses: the cost is linear in the graph whatever its depth.
+func (p *Program) chainCounts() []ChainCount {
+	n := len(p.Nodes)
+	// useful: the node reaches a node that may end the move.
+	preds := make([][]int, n)
+	for i := range p.Nodes {
+		for _, m := range p.Nodes[i].Next {
+			preds[m] = append(preds[m], i)
+		}
+	}
+	useful := make([]bool, n)
+	var queue []int
+	for i := range p.Nodes {
+		if p.Nodes[i].End {
+			useful[i] = true
+			queue = append(queue, i)
+		}
+	}
+	for len(queue) > 0 {
+		m := queue[0]
+		queue = queue[1:]
+		for _, i := range preds[m] {
+			if !useful[i] {
+				useful[i] = true
+				queue = append(queue, i)
+			}
+		}
+	}
+	// Settle the useful nodes whose useful successors are all settled.
+	waiting := make([]int, n)
+	for i := range p.Nodes {
+		if !useful[i] {
+			continue
+		}
+		for _, m := range p.Nodes[i].Next {
+			if useful[m] {
+				waiting[i]++
+			}
+		}
+		if waiting[i] == 0 {
+			queue = append(queue, i)
+		}
+	}
+	count := make([]ChainCount, n)
+	settled := make([]bool, n)
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		settled[i] = true
+		c := ChainCount{}
+		if p.Nodes[i].End {
+			c.N = big.NewInt(1)
+		}
+		for _, m := range p.Nodes[i].Next {
+			c = c.plus(count[m])
+		}
+		count[i] = c
+		for _, j := range preds[i] {
+			if useful[j] {
+				if waiting[j]--; waiting[j] == 0 {
+					queue = append(queue, j)
+				}
+			}
+		}
+	}
+	for i := range p.Nodes {
+		if useful[i] && !settled[i] {
+			count[i] = ChainCount{Unbounded: true}
+		}
+	}
+	return count
 }
 
 // LimitError reports a notation whose expansion would exceed a limit of

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -178,10 +179,31 @@ func (p *parser) parseLeg(context string) *Leg {
 	// §1.6 a doubled atom letter is the classic rider; 2.0 refuses it.
 	if a, ok := leg.Unit.(*Atom); ok && leg.Exp == nil {
 		if nx := p.peek(); nx.tok == tAtom && nx.lit[0] == a.Letter {
-			p.fail(nx.pos, "§9.10", "expected a different atom after %c, found %c again: Betza 2.0 writes the %c rider as %c0", a.Letter, a.Letter, a.Letter, a.Letter)
+			p.fail(nx.pos, "§9.10", "expected a different atom after %c, found %c again: %s", a.Letter, a.Letter, riderHint(a.Letter))
 		}
 	}
 	return leg
+}
+
+// riderHint says how Betza 2.0 writes what a doubled letter means in the
+// classic notation, the atom ridden straight on (§1.6), by the atom's
+// class (§1.5).
+func riderHint(letter byte) string {
+	switch letter {
+	case 'N', 'C', 'Z':
+		// §5.3 and spec/findings.md F7: after an oblique leap the implied f
+		// names two leaps, so X0 may swerve; rf continues the leap.
+		return fmt.Sprintf("Betza 2.0 writes the straight %c rider as %crf0 (%c0 may swerve at every leap, §5.3)", letter, letter, letter)
+	case 'R', 'B':
+		return fmt.Sprintf("%c is already a rider: write %c (§1.2)", letter, letter)
+	case 'Q':
+		return "Q is already a rider: write Q (§1.3)"
+	case 'K':
+		return "Betza 2.0 writes the K rider as K0, which is Q (§1.3, §5.3)"
+	case 'O':
+		return "O is the null move and has no rider (§1.4)"
+	}
+	return fmt.Sprintf("Betza 2.0 writes the %c rider as %c0 (§5.3)", letter, letter) // W F D A H G
 }
 
 func (p *parser) startsLegAfterParen() bool { return p.startsLeg() }

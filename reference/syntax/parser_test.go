@@ -124,8 +124,23 @@ var invalid = []struct {
 	{"@hW", "expected f, b, l or r before 'h', found it first", "§9.9"},
 	{"fm@hW", "expected f, b, l or r before 'h', found 'm'", "§9.9"},
 	{"lf@hW", "expected f, b, l or r before 'h', found it already paired", "§9.9"},
-	{"N@N", "expected a different atom after N, found N again: Betza 2.0 writes the N rider as N0", "§9.10"},
-	{"(R@R)", "found R again", "§9.10"},
+	// §9.10, with the hint of each class (§1.5): X0 rides straight on
+	// orthogonal and diagonal atoms, rf keeps an oblique one straight
+	// (§5.3, spec/findings.md F7: N0 is not the nightrider).
+	{"N@N", "expected a different atom after N, found N again: Betza 2.0 writes the straight N rider as Nrf0 (N0 may swerve at every leap, §5.3)", "§9.10"},
+	{"C@C", "found C again: Betza 2.0 writes the straight C rider as Crf0 (C0 may swerve at every leap, §5.3)", "§9.10"},
+	{"Z@Z", "found Z again: Betza 2.0 writes the straight Z rider as Zrf0 (Z0 may swerve at every leap, §5.3)", "§9.10"},
+	{"W@W", "found W again: Betza 2.0 writes the W rider as W0 (§5.3)", "§9.10"},
+	{"F@F", "found F again: Betza 2.0 writes the F rider as F0 (§5.3)", "§9.10"},
+	{"D@D", "found D again: Betza 2.0 writes the D rider as D0 (§5.3)", "§9.10"},
+	{"A@A", "found A again: Betza 2.0 writes the A rider as A0 (§5.3)", "§9.10"},
+	{"H@H", "found H again: Betza 2.0 writes the H rider as H0 (§5.3)", "§9.10"},
+	{"G@G", "found G again: Betza 2.0 writes the G rider as G0 (§5.3)", "§9.10"},
+	{"K@K", "found K again: Betza 2.0 writes the K rider as K0, which is Q (§1.3, §5.3)", "§9.10"},
+	{"(R@R)", "found R again: R is already a rider: write R (§1.2)", "§9.10"},
+	{"B@B", "found B again: B is already a rider: write B (§1.2)", "§9.10"},
+	{"Q@Q", "found Q again: Q is already a rider: write Q (§1.3)", "§9.10"},
+	{"O@O", "found O again: O is the null move and has no rider (§1.4)", "§9.10"},
 	{"W@x3", "expected a direction or modality letter on the exponent, found 'x'", "§5.4"},
 	{"Wf@i3", "expected a direction or modality letter on the exponent, found 'i'", "§5.4"},
 	{"W@1001", "exponent 1001 exceeds the limit of 1000 repetitions", "§5.6"},
@@ -364,7 +379,7 @@ func TestRender(t *testing.T) {
 			"        ^ expected a leg, found \"$\" (§9.1)"},
 		{"N-NN", "" +
 			"error: N-NN\n" +
-			"          ^ expected a different atom after N, found N again: Betza 2.0 writes the N rider as N0 (§9.10)"},
+			"          ^ expected a different atom after N, found N again: Betza 2.0 writes the straight N rider as Nrf0 (N0 may swerve at every leap, §5.3) (§9.10)"},
 	} {
 		_, err := syntax.Parse(c.src)
 		var e *syntax.Error

@@ -2,6 +2,7 @@ package bracket
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"betzacheck/reference"
@@ -130,6 +131,37 @@ func TestErrors(t *testing.T) {
 			t.Errorf("%q: %v is not a *dialect.Error", c.src, err)
 		case e.Offset != c.offset || e.Clause != c.clause:
 			t.Errorf("%q: error at %d (%s) %q, want at %d (%s)", c.src, e.Offset, e.Clause, e.Msg, c.offset, c.clause)
+		}
+	}
+}
+
+// TestMessages pins what an error says: the character found, whole
+// (issue 13: a non-ASCII byte was printed as 'Ã'), and each hint, checked
+// against spec/bracket.md.
+func TestMessages(t *testing.T) {
+	for _, c := range []struct{ src, msg string }{
+		{"Wé", "expected a leg, found 'é'"},
+		{"W\xff", "expected a leg, found the byte 0xff, which is not UTF-8"},
+		{"fé", "expected an atom after the modifiers, found 'é'"},
+		{"W'", `expected a leg, found "'"`},
+		{"[Wé]", "expected '-', '?' or ']', found 'é'"},
+		// §B2.4: the riders of W F K are R B Q; R B Q and U are not doubled.
+		{"WW", "found a second W: W is not doubled in the bracket dialect; the W rider is R"},
+		{"FF", "the F rider is B"},
+		{"KK", "the K rider is Q"},
+		{"RR", "found a second R: R is not doubled: it is already a rider"},
+		{"QQ", "Q is not doubled: it is already a rider"},
+		{"UU", "U is not doubled: it already leaps to any square"},
+		// §B3.1, §B3.5, §B5.1, §B8.3.
+		{"R-sR", "legs are joined only inside brackets"},
+		{"[[R]]", "brackets do not nest"},
+		{"3W", "a range follows an atom"},
+		{"aW", "expected a modifier (i f b r l v s h m c d p n j) or an atom, found 'a'"},
+	} {
+		_, err := Dialect{}.ToBetza2(c.src)
+		var e *dialect.Error
+		if !errors.As(err, &e) || !strings.Contains(e.Msg, c.msg) {
+			t.Errorf("%q: %v, want a message with %q", c.src, err, c.msg)
 		}
 	}
 }

@@ -90,12 +90,7 @@ func errAt(at int, clause, format string, args ...any) *dialect.Error {
 	return &dialect.Error{Dialect: Name, Offset: at, Clause: clause, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (p *parser) found() string {
-	if p.i >= len(p.src) {
-		return "end of input"
-	}
-	return fmt.Sprintf("%q", p.src[p.i])
-}
+func (p *parser) found() string { return dialect.Found(p.src, p.i) }
 
 // Parse reads src as a bracket-dialect description. The error is a
 // *dialect.Error with the offset of the offending character.
@@ -197,7 +192,7 @@ func (p *parser) parseLegAfter(at int, mods *Modifiers) (*Leg, error) {
 	p.i++
 	if p.i < len(p.src) && p.src[p.i] == leg.Atom {
 		if strings.IndexByte(doubledLetters, leg.Atom) < 0 {
-			return nil, errAt(p.i, "§B2.4", "expected a modifier, an atom other than %c, or a range, found a second %c: %c is not doubled in the bracket dialect", leg.Atom, leg.Atom, leg.Atom)
+			return nil, errAt(p.i, "§B2.4", "expected a modifier, an atom other than %c, or a range, found a second %c: %s", leg.Atom, leg.Atom, notDoubled(leg.Atom))
 		}
 		leg.Doubled = true
 		p.i++
@@ -223,6 +218,18 @@ func (p *parser) parseLegAfter(at int, mods *Modifiers) (*Leg, error) {
 	return leg, nil
 }
 
+// notDoubled says why a letter is not doubled and what to write instead
+// (§B2.1, §B2.4).
+func notDoubled(atom byte) string {
+	switch atom {
+	case 'W', 'F', 'K':
+		return fmt.Sprintf("%c is not doubled in the bracket dialect; the %c rider is %c", atom, atom, "RBQ"[strings.IndexByte("WFK", atom)])
+	case 'U':
+		return "U is not doubled: it already leaps to any square"
+	}
+	return fmt.Sprintf("%c is not doubled: it is already a rider", atom) // R B Q
+}
+
 func (p *parser) parseModifiers() (*Modifiers, error) {
 	m := &Modifiers{At: p.i}
 	for p.i < len(p.src) {
@@ -242,7 +249,7 @@ func (p *parser) parseModifiers() (*Modifiers, error) {
 		case c == 'n' || c == 'j':
 			m.Sweep, m.SweepAt = c, p.i // §B4.6: the last sweep letter wins
 		case 'a' <= c && c <= 'z':
-			return nil, errAt(p.i, "§B8.3", "expected a modifier (i f b r l v s h m c d p n j) or an atom, found %q", c)
+			return nil, errAt(p.i, "§B8.3", "expected a modifier (i f b r l v s h m c d p n j) or an atom, found %s", p.found())
 		default:
 			m.Text = p.src[m.At:p.i]
 			m.Modes = canonicalModes(m.Modes)

@@ -86,13 +86,6 @@ const (
 	atomLetters = "WFDNAHCZGJLKQRB"
 )
 
-func found(src string, i int) string {
-	if i >= len(src) {
-		return "end of input"
-	}
-	return fmt.Sprintf("%q", src[i])
-}
-
 // Parse reads src under the dialect's profile (§C1).
 func (d Dialect) Parse(src string) ([]*Move, error) {
 	s := d.set
@@ -143,11 +136,11 @@ func (d Dialect) Parse(src string) ([]*Move, error) {
 				cur.At = -1
 			}
 		case 'A' <= c && c <= 'Z':
-			return nil, d.errAt(i, "§C2.1", "expected an atom, found %q, which profile %s does not read", c, d.profile.Name)
+			return nil, d.errAt(i, "§C2.1", "expected an atom, found %s, which profile %s does not read", dialect.Found(src, i), d.profile.Name)
 		case '0' <= c && c <= '9':
-			return nil, d.errAt(i, "§C2.3", "expected a modifier or an atom, found %q: a range follows an atom", c)
+			return nil, d.errAt(i, "§C2.3", "expected a modifier or an atom, found %s: a range follows an atom", dialect.Found(src, i))
 		default:
-			return nil, d.errAt(i, "§C1.3", "expected a modifier or an atom, found %q", c)
+			return nil, d.errAt(i, "§C1.3", "expected a modifier or an atom, found %s", dialect.Found(src, i))
 		}
 	}
 	if cur.At >= 0 && len(cur.Mods) > 0 && !s.skip {

@@ -2,6 +2,7 @@ package classic
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"betzacheck/reference"
@@ -113,6 +114,31 @@ var invalid = []struct {
 	{"betza", "nR", 0, "§C4.6"},
 	{"xboard", "O", 0, "§C2.1"},
 	{"xboard", "W-F", 1, "§C1.3"},
+}
+
+// TestMessages pins what an error says: the character found, whole
+// (issue 13: a non-ASCII byte was printed as 'Ã'), and each hint, checked
+// against spec/classic.md.
+func TestMessages(t *testing.T) {
+	for _, c := range []struct{ profile, src, msg string }{
+		{"betza", "Wé", "expected a modifier or an atom, found 'é'"},
+		{"betza", "W\xff", "found the byte 0xff, which is not UTF-8"},
+		{"betza", "W'", `found "'"`},
+		{"betza", "X", "expected an atom, found 'X', which profile betza does not read"},
+		{"betza", "3W", "found '3': a range follows an atom"},
+		// §C2.2, §C2.3: betza writes the unlimited rider by doubling.
+		{"betza", "N0", "expected a range from 1, found 0: profile betza writes the unlimited rider by doubling the letter"},
+		// §C4.4: p or g on a leaper.
+		{"betza", "pN", "expected a rider after p, found the leaper N"},
+		// §C4.6: n on a rider.
+		{"betza", "nR", "expected a leaper after n, found a rider"},
+	} {
+		_, err := profile(t, c.profile).ToBetza2(c.src)
+		var e *dialect.Error
+		if !errors.As(err, &e) || !strings.Contains(e.Msg, c.msg) {
+			t.Errorf("%s: %q: %v, want a message with %q", c.profile, c.src, err, c.msg)
+		}
+	}
 }
 
 func TestErrors(t *testing.T) {

@@ -72,16 +72,7 @@ func (p *parser) has(s string) bool { return strings.HasPrefix(p.src[p.off:], s)
 // found describes what stands at the offset, for "found ..." in messages.
 func (p *parser) found() string { return p.foundAt(p.off) }
 
-func (p *parser) foundAt(i int) string {
-	if i >= len(p.src) {
-		return "end of input"
-	}
-	r, _ := utf8.DecodeRuneInString(p.src[i:])
-	if r == '\'' {
-		return `"'"`
-	}
-	return "'" + string(r) + "'"
-}
+func (p *parser) foundAt(i int) string { return dialect.Found(p.src, i) }
 
 // expect consumes s or fails with "expected what, found ...".
 func (p *parser) expect(s, what, clause string) {
@@ -534,7 +525,7 @@ func (p *parser) dim() int {
 	}
 	_, n := p.number("§S7.1")
 	if n < 3 {
-		p.fail(at, "§S7.1", "expected a number of dimensions of 3 or more, found %d: the plane's directions are written + x <> > <", n)
+		p.fail(at, "§S7.1", "expected a number of dimensions of 3 or more, found %d: the plane's directions take no dimension (x, <>, > and <, §S5)", n)
 	}
 	return n
 }

@@ -192,7 +192,11 @@ func TestErrors(t *testing.T) {
 		{"S:(2,1", 6, "expected ',' or ')' in the hypogonal at offset 2", "§S5.5"},
 		{"S:(2,1)x>", 9, "expected a direction at right angles", "§S5.6"},
 		{"D:1x><", 5, "at right angles", "§S5.3"},
-		{"D:1(x2)", 5, "of 3 or more, found 2", "§S7.1"},
+		{"D:1(x2)", 5, "of 3 or more, found 2: the plane's directions take no dimension (x, <>, > and <, §S5)", "§S7.1"},
+		// A character outside ASCII is reported whole (issue 13).
+		{"é", 0, "found 'é'", "§S1.4"},
+		{"D:1+é", 4, "expected ',', 'U' or the end of input, found 'é'", "§S1.2"},
+		{"D:1+\xff", 4, "found the byte 0xff, which is not UTF-8", "§S1.2"},
 		{"D:(2)", 5, "expected a direction", "§S5.2"},
 		{"S:(2)(3)", 7, "expected a direction after '(3'", "§S4.4"},
 		{"B(es)", 2, "expected \"esp\" in B(esp)", "§S2.5"},

@@ -1,0 +1,111 @@
+package props_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"betzacheck/conformance/equiv"
+	"betzacheck/conformance/props"
+	"betzacheck/reference/board"
+	"betzacheck/reference/eval"
+)
+
+// TestDistinguishUndecided: generated positions on which a search limit
+// is hit are counted as undecided, not as equal (issue 13: equiv said
+// "equivalent on 5 generated positions" when all 5 hit the limit).
+func TestDistinguishUndecided(t *testing.T) {
+	limit := func(equiv.Position) ([]string, error) { return nil, &eval.LimitError{} }
+	same, err := equiv.Notation("K")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cx, tally, err := props.Distinguish(limit, same, 5, 1)
+	if err != nil || cx != nil || tally.Tried != 5 || tally.Undecided != 5 || tally.Decided() != 0 {
+		t.Errorf("all limited: counterexample %v, tally %+v, error %v; want 5 tried, 5 undecided", cx, tally, err)
+	}
+	other, _ := equiv.Notation("WF")
+	cx, tally, err = props.Distinguish(same, other, 20, 1)
+	if err != nil || cx != nil || tally.Tried != 20 || tally.Undecided != 0 {
+		t.Errorf("K and WF: counterexample %v, tally %+v, error %v; want 20 decided", cx, tally, err)
+	}
+	// The shrinking's trials are not counted: the tally stops at the
+	// first position that differs.
+	w3, _ := equiv.Notation("W3")
+	r, _ := equiv.Notation("R")
+	cx, tally, err = props.Distinguish(w3, r, 200, 1)
+	if err != nil || cx == nil || tally.Tried > 200 || tally.Undecided != 0 {
+		t.Errorf("W3 and R: counterexample %v, tally %+v, error %v", cx, tally, err)
+	}
+	// A mover that panics breaks the search: an error, never "equal".
+	boom := func(equiv.Position) ([]string, error) { panic("boom") }
+	if cx, _, err := props.Distinguish(boom, same, 5, 1); err == nil || cx != nil {
+		t.Errorf("panicking mover: counterexample %v, error %v; want an error", cx, err)
+	}
+}
+
+// TestFuzzUndecided: a case on which a law is undecided is counted as
+// such, never as passed (issue 13: fuzz counted cases that hit the state
+// limit as "passed every law").
+func TestFuzzUndecided(t *testing.T) {
+	every := props.Law{Name: "limited", Clauses: "§12.3", Check: func(s *props.Subject) props.Result {
+		return props.Result{Undecided: &eval.LimitError{}}
+	}}
+	holds := props.Law{Name: "holds", Check: func(*props.Subject) props.Result { return props.Holds }}
+	r, err := props.Fuzz(context.Background(), props.FuzzConfig{Count: 6, Seed: 1, Workers: 2, Laws: []props.Law{holds, every}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Cases != 6 || r.Undecided != 6 || r.Passed() != 0 || r.Failure != nil {
+		t.Errorf("report %+v: want 6 cases, 6 undecided, 0 passed", r)
+	}
+	if u := r.FirstUndecided; u == nil || u.Case != 0 || u.Law != "limited" || !errors.As(u.Reason, new(*eval.LimitError)) {
+		t.Errorf("first undecided %+v: want case 0, law limited, the limit", u)
+	}
+	// A broken law wins over an undecided one, and the counts stop at it.
+	broken := props.Law{Name: "broken", Check: func(s *props.Subject) props.Result { return props.Broken("no") }}
+	r, err = props.Fuzz(context.Background(), props.FuzzConfig{Count: 50, Seed: 1, Workers: 2, Laws: []props.Law{every, broken}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Failure == nil || r.Failure.Case != 0 || r.Cases != 1 || r.Undecided != 0 {
+		t.Errorf("report %+v: want the failure of case 0 alone", r)
+	}
+}
+
+// TestLawUndecidedOnLimit: a law whose notation hits the evaluator's
+// search limit on the case is undecided, with the limit as the reason.
+func TestLawUndecidedOnLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reaching the search limit takes a few seconds")
+	}
+	pos, err := board.ParsePosition(board.Size{W: 3, H: 3}, "3/3/3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos.Set(board.Square{}, board.Piece{Kind: 'X', Color: board.White, Virgin: true})
+	res := props.Laws[0].CheckOn("((aF)0200)0999", equiv.Position{Pos: pos, From: board.Square{}})
+	if res.Failure != "" || !errors.As(res.Undecided, new(*eval.LimitError)) {
+		t.Errorf("law %s: %+v, want undecided by the search limit", props.Laws[0].Name, res)
+	}
+}
+
+// TestCorpusCaseError: a ready-to-add corpus case whose evaluation fails
+// says so, instead of an empty want list that would read "no outcome".
+func TestCorpusCaseError(t *testing.T) {
+	pos, err := board.ParsePosition(board.Size{W: 8, H: 8}, "8/8/8/8/8/3p4/8/8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	from := board.Square{File: 3, Rank: 3}
+	pos.Set(from, board.Piece{Kind: 'X', Color: board.White, Virgin: true})
+	got := props.CorpusCase("test", "xcdK-auK", "§3.15", "why", equiv.Position{Pos: pos, From: from})
+	if !strings.Contains(got, "\nerror: fragments of an eruption give d3 two different contents") || strings.Contains(got, "want:") {
+		t.Errorf("corpus case for a failing evaluation:\n%s", got)
+	}
+	got = props.CorpusCase("test", "W", "§1.1", "why", equiv.Position{Pos: pos, From: from})
+	if !strings.Contains(got, "want:\nc4 ") {
+		t.Errorf("corpus case for W:\n%s", got)
+	}
+}
