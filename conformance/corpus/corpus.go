@@ -1,4 +1,4 @@
-// Package corpus reads and writes the golden cases of corpus/: one txtar
+// Package corpus reads the golden cases of corpus/: one txtar
 // file a notation, split into valid/<area>/ and invalid/.
 //
 // A file's comment holds "key: value" lines about the notation:
@@ -23,10 +23,15 @@
 //	b2 b2=X d3=
 //
 // A case may say "error: substring" instead of want, for evaluation errors.
+//
+// The want:, error: and canonical: lines are worked out by hand: they are
+// the oracle the reference is judged by (CheckNotation, CheckCase, used by
+// the corpus test and by every conform run over the corpus). Nothing in
+// the project writes them, and the update switch BETZA_UPDATE, which
+// refreshes snapshots, leaves them alone.
 package corpus
 
 import (
-	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -198,44 +203,4 @@ func fields(comment []byte) []field {
 		out = append(out, field{strings.TrimSpace(key), strings.TrimSpace(value)})
 	}
 	return out
-}
-
-// Format writes f back in the corpus layout (used by the update switch).
-func (f *File) Format() []byte {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "notation: %s\n", f.Notation)
-	if f.Dialect != "betza2" {
-		fmt.Fprintf(&b, "dialect: %s\n", f.Dialect)
-	}
-	fmt.Fprintf(&b, "clauses: %s\n", strings.Join(f.Clauses, " "))
-	fmt.Fprintf(&b, "summary: %s\n", f.Summary)
-	if f.Canonical != "" {
-		fmt.Fprintf(&b, "canonical: %s\n", f.Canonical)
-	}
-	if f.Invalid {
-		fmt.Fprintf(&b, "error: %d %s\n", f.ErrOffset, f.ErrText)
-	}
-	for _, c := range f.Cases {
-		fmt.Fprintf(&b, "-- %s --\n", c.Name)
-		if c.Board != "8x8" {
-			fmt.Fprintf(&b, "board: %s\n", c.Board)
-		}
-		if c.Position != "" {
-			fmt.Fprintf(&b, "position: %s\n", c.Position)
-		}
-		fmt.Fprintf(&b, "from: %s\n", c.From)
-		if c.Mover != "X*" {
-			fmt.Fprintf(&b, "mover: %s\n", c.Mover)
-		}
-		fmt.Fprintf(&b, "why: %s\n", c.Why)
-		if c.Error != "" {
-			fmt.Fprintf(&b, "error: %s\n", c.Error)
-			continue
-		}
-		b.WriteString("want:\n")
-		for _, w := range c.Want {
-			fmt.Fprintf(&b, "%s\n", w)
-		}
-	}
-	return b.Bytes()
 }
