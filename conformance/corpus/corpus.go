@@ -41,6 +41,9 @@ import (
 	"strings"
 
 	"github.com/rogpeppe/go-internal/txtar"
+
+	"betzacheck/reference/board"
+	"betzacheck/reference/eval"
 )
 
 // File is one corpus file.
@@ -185,6 +188,11 @@ func Parse(path string, data []byte) (*File, error) {
 		case !inWant && c.Error == "":
 			return nil, bad("case %s: neither want: nor error:", c.Name)
 		}
+		for _, line := range c.Want {
+			if _, err := ParseWant(line); err != nil {
+				return nil, bad("case %s: want: %v", c.Name, err)
+			}
+		}
 		sort.Strings(c.Want)
 		f.Cases = append(f.Cases, c)
 	}
@@ -203,4 +211,52 @@ func fields(comment []byte) []field {
 		out = append(out, field{strings.TrimSpace(key), strings.TrimSpace(value)})
 	}
 	return out
+}
+
+// ParseWant reads a want: line back into the outcome it is the key of
+// (eval.Outcome.Key): the mover's square ("-" when it was destroyed), then
+// each changed square with its content after the move ("d4=" when
+// emptied), by rank, then file. The line must be written exactly as Key
+// writes it, so that comparing lines compares outcomes.
+func ParseWant(line string) (eval.Outcome, error) {
+	var o eval.Outcome
+	fs := strings.Fields(line)
+	if len(fs) == 0 {
+		return o, fmt.Errorf("empty outcome line")
+	}
+	if fs[0] != "-" {
+		q, err := board.ParseSquare(fs[0])
+		if err != nil {
+			return o, fmt.Errorf("%q: the mover's square: %v", line, err)
+		}
+		o.To = &q
+	}
+	for _, f := range fs[1:] {
+		name, content, ok := strings.Cut(f, "=")
+		if !ok {
+			return o, fmt.Errorf("%q: expected SQUARE=CONTENT, found %q", line, f)
+		}
+		q, err := board.ParseSquare(name)
+		if err != nil {
+			return o, fmt.Errorf("%q: %v", line, err)
+		}
+		p, err := board.ParsePiece(content)
+		if err != nil {
+			return o, fmt.Errorf("%q: %v", line, err)
+		}
+		o.Changes = append(o.Changes, eval.Change{Square: q, Piece: p})
+	}
+	sort.SliceStable(o.Changes, func(i, j int) bool {
+		a, b := o.Changes[i].Square, o.Changes[j].Square
+		return a.Rank < b.Rank || a.Rank == b.Rank && a.File < b.File
+	})
+	for i := 1; i < len(o.Changes); i++ {
+		if o.Changes[i].Square == o.Changes[i-1].Square {
+			return o, fmt.Errorf("%q: square %s changes twice", line, o.Changes[i].Square)
+		}
+	}
+	if k := o.Key(); k != line {
+		return o, fmt.Errorf("%q is not written as an outcome key: %q (changes by rank, then file, each once)", line, k)
+	}
+	return o, nil
 }

@@ -41,6 +41,23 @@ const pageHTML = `<!DOCTYPE html>
 </table>
 </section>
 
+{{- with .Reference}}
+<section id="reference" data-pass="{{.Pass}}" data-fail="{{.Fail}}">
+<h2>The reference against the corpus</h2>
+<p class="hint">Every corpus case also judges the reference by the case's hand-checked lines (want:, error:), whatever the implementation. A failure here is the reference's, not the implementation's, and fails the run.</p>
+<p class="reference-totals"><span class="word pass">{{.Pass}} pass</span>, <span class="word{{if .Fail}} fail{{end}}">{{.Fail}} fail</span></p>
+{{- range .Failures}}
+<section class="reference-failure" data-case="{{.ID}}">
+<h3><span class="word fail">REFERENCE FAIL</span> <code class="case-id">{{.ID}}</code> <code class="notation">{{.Notation}}</code></h3>
+<p class="reason">{{.Reason}}</p>
+{{- if .Diff}}
+<pre class="diff">{{.Diff}}</pre>
+{{- end}}
+</section>
+{{- end}}
+</section>
+{{- end}}
+
 <section id="clauses">
 <h2>Per clause</h2>
 <table class="verdicts">
