@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,6 +72,85 @@ func TestGeneratedCasesReplay(t *testing.T) {
 	rep := conform.Run(context.Background(), conform.Reference{}, a, "")
 	if rep.Failed() {
 		t.Errorf("the reference fails its own generated cases: %v", rep.Totals())
+	}
+}
+
+// pacer is the reference as an implementation that checks, on each
+// request, that the run has taken exactly one case more than it has
+// judged: cases are built as the run needs them, not beforehand.
+type pacer struct {
+	conform.Reference
+	taken, asked *int
+	t            *testing.T
+}
+
+func (p pacer) Do(req protocol.MovesRequest) protocol.Result {
+	*p.asked++
+	if *p.taken != *p.asked {
+		p.t.Errorf("request %d while %d cases were taken", *p.asked, *p.taken)
+	}
+	return p.Reference.Do(req)
+}
+
+// TestStream: Generate builds case i only when the run takes it, gives the
+// cases GeneratedCasesIn gives, and a run keeps no passing result unless
+// asked to, with the same counts either way.
+func TestStream(t *testing.T) {
+	const n, seed = 40, 7
+	// A stream of 2^40 cases costs nothing until it is read.
+	huge, err := conform.Generate("betza2", 1<<40, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := conform.GeneratedCasesIn("betza2", n, seed)
+	i := 0
+	for c := range huge {
+		if i == len(want) {
+			break
+		}
+		if c.ID != want[i].ID || c.Request != want[i].Request || c.Betza2 != want[i].Betza2 {
+			t.Fatalf("case %d: %+v, GeneratedCasesIn gives %+v", i, c.Request, want[i].Request)
+		}
+		i++
+	}
+
+	gen, _ := conform.Generate("betza2", n, seed)
+	taken, asked := 0, 0
+	counted := func(yield func(*conform.Case) bool) {
+		for c := range gen {
+			taken++
+			if !yield(c) {
+				return
+			}
+		}
+	}
+	rep := conform.Stream(context.Background(), pacer{taken: &taken, asked: &asked, t: t}, counted, conform.Options{})
+	full := conform.Run(context.Background(), conform.Reference{}, want, "")
+	if rep.Cases != len(want) || full.Cases != len(want) {
+		t.Fatalf("%d and %d cases judged, want %d", rep.Cases, full.Cases, len(want))
+	}
+	if !maps.Equal(rep.Totals(), full.Totals()) || rep.Summary() != full.Summary() {
+		t.Errorf("streamed %v, listed %v", rep.Summary(), full.Summary())
+	}
+	for _, r := range rep.Results {
+		if r.Verdict.Kind == protocol.VerdictPass {
+			t.Errorf("%s: a passing result kept without KeepPasses", r.Case.ID)
+		}
+	}
+	// Expectations given to Stream see the passing cases it does not keep.
+	gen, _ = conform.Generate("betza2", n, seed)
+	exp := conform.Expectations{want[0].ID: {Verdict: "fail", Reason: "passes now"}, "gen/7/none": {Verdict: "crash", Reason: "no such case"}}
+	stale := conform.Stream(context.Background(), conform.Reference{}, gen, conform.Options{Expect: exp})
+	if len(stale.Stale) != 2 || !stale.Failed() {
+		t.Errorf("stale expectations %q, want 2", stale.Stale)
+	}
+	if len(full.Results) != len(want) {
+		t.Errorf("Run kept %d of %d results", len(full.Results), len(want))
+	}
+	for _, r := range full.Results {
+		if r.Verdict.Kind == protocol.VerdictPass && (r.Got.Reply.Outcomes != nil || r.Want.Outcomes != nil) {
+			t.Errorf("%s: a passing result keeps its answers", r.Case.ID)
+		}
 	}
 }
 

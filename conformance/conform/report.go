@@ -424,7 +424,9 @@ func validKind(k string) bool {
 }
 
 // Apply marks each result with its expected verdict and records stale
-// entries: listed verdicts that did not happen and ids with no case.
+// entries: listed verdicts that did not happen and ids with no case. It
+// needs every result the expectations name: Run keeps them all, and
+// Stream applies Options.Expect itself, keeping the results it names.
 func (r *Report) Apply(exp Expectations) {
 	seen := map[string]bool{}
 	for _, res := range r.Results {
