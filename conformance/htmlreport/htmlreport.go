@@ -3,13 +3,15 @@
 // external request, so that the file can be archived by CI and opened
 // anywhere.
 //
-// The page shows the implementation and the level compared, the totals, a
-// table of verdict counts per spec clause, and the first failures (every
-// verdict but pass and unsupported), each with its notation, the reason,
-// two move diagrams side by side (the spec's outcomes, from the
-// reference, and the implementation's, both drawn from the wire replies at
-// the run's level by package diagram), the outcome diff and the command
-// that replays it.
+// The page shows the implementation and the level compared, the totals,
+// the reference's own verdicts on the corpus cases (judged by their
+// hand-checked lines) with each case it fails, a table of verdict counts
+// per spec clause, and the first failures (every verdict but pass and
+// unsupported), each with its notation, the reason, two move diagrams side
+// by side (the spec's outcomes, from a corpus case's want: lines or else
+// the reference, and the implementation's, both drawn from the wire
+// replies at the run's level by package diagram), the outcome diff and the
+// command that replays it.
 //
 // The elements that carry numbers have stable classes and data attributes,
 // so that a test (or a person's script) reads the page rather than looks
@@ -20,6 +22,7 @@
 //	<section class="failure" data-case="gen/1/7" data-verdict="fail">
 //	  … <svg data-side="spec" …> … <svg data-side="implementation" …>
 //	<p class="more" data-more="12">
+//	<section id="reference" data-pass="297" data-fail="1">
 //
 // Output is deterministic: the same report and options give the same
 // bytes.

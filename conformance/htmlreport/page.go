@@ -75,7 +75,7 @@ const pageHTML = `<!DOCTYPE html>
 {{- if not .NFailures}}
 <p class="none">No case failed.</p>
 {{- else}}
-<p class="hint">Every verdict but pass and unsupported, in run order. Each shows the spec's outcomes (the reference) beside the implementation's, both at level {{.Level}}.</p>
+<p class="hint">Every verdict but pass and unsupported, in run order. Each shows the spec's outcomes (a corpus case's hand-checked want: lines, else the reference's answer) beside the implementation's, both at level {{.Level}}.</p>
 <ol class="index">
 {{- range .Failures}}
 <li><a href="#case-{{.N}}"><span class="word {{.Verdict}}">{{upper .Verdict}}</span> <code>{{.ID}}</code></a> <code>{{.Notation}}</code></li>
