@@ -344,7 +344,9 @@ func Run(ctx context.Context, impl Impl, cases []*Case, level string) *Report {
 
 // Stream asks impl every case, in order, taking each from cases only when
 // it is its turn, and judges each at the level: the lower of opt.Level
-// (if set) and the level the implementation declared.
+// (if set) and the level the implementation declared. When ctx is done it
+// takes no more cases: the report covers the cases judged, and
+// Report.Stopped says why the rest were not run.
 //
 // A generated case is judged against the reference's answer. A corpus case
 // is judged against its hand-checked lines, and so is the reference, in
@@ -359,10 +361,14 @@ func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) 
 	}
 	rep := &Report{Impl: hello, Level: lv}
 	for c := range cases {
+		if ctx.Err() != nil {
+			// The cases after this one are not built, let alone judged:
+			// the report covers what was judged and says so.
+			rep.Stopped = "run stopped: " + ctx.Err().Error()
+			break
+		}
 		var got protocol.Result
 		switch {
-		case ctx.Err() != nil:
-			got = protocol.Result{Kind: protocol.ResultSkipped, Detail: "run stopped: " + ctx.Err().Error()}
 		case c.Unsupported != "":
 			got = protocol.Result{Kind: protocol.ResultSkipped, Detail: c.Unsupported}
 		default:

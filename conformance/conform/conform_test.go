@@ -144,6 +144,26 @@ func TestStream(t *testing.T) {
 	if len(stale.Stale) != 2 || !stale.Failed() {
 		t.Errorf("stale expectations %q, want 2", stale.Stale)
 	}
+	// A stopped run takes no more cases: a huge stream ends at once, and
+	// the report says why.
+	huge, _ = conform.Generate("betza2", 1<<40, seed)
+	ctx, cancel := context.WithCancel(context.Background())
+	taken, asked = 0, 0
+	counted = func(yield func(*conform.Case) bool) {
+		for c := range huge {
+			taken++
+			if taken == 4 {
+				cancel()
+			}
+			if !yield(c) {
+				return
+			}
+		}
+	}
+	stopped := conform.Stream(ctx, pacer{taken: &taken, asked: &asked, t: t}, counted, conform.Options{})
+	if stopped.Cases != 3 || taken != 4 || !stopped.Failed() || !strings.Contains(stopped.Summary(), "; run stopped: context canceled") {
+		t.Errorf("stopped after %d cases judged, %d taken: %s", stopped.Cases, taken, stopped.Summary())
+	}
 	if len(full.Results) != len(want) {
 		t.Errorf("Run kept %d of %d results", len(full.Results), len(want))
 	}

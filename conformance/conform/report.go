@@ -27,6 +27,9 @@ type Report struct {
 	// Stale lists expectation-file entries that no longer happen: a case
 	// that now has another verdict, or an id that names no case.
 	Stale []string
+	// Stopped, when set, says why the run stopped before its last case
+	// (the cases after the judged ones were not run); a stopped run fails.
+	Stopped string
 
 	totals    Counts
 	byClause  map[string]Counts
@@ -112,9 +115,10 @@ func (r *Report) ReferenceFailures() []*Result {
 }
 
 // Failed reports whether the run breaks: an unexpected verdict, a stale
-// expectation, or a corpus case the reference fails.
+// expectation, a corpus case the reference fails, or a run stopped before
+// its end.
 func (r *Report) Failed() bool {
-	if len(r.Stale) > 0 || r.reference["fail"] > 0 {
+	if len(r.Stale) > 0 || r.reference["fail"] > 0 || r.Stopped != "" {
 		return true
 	}
 	for _, res := range r.Results {
@@ -222,8 +226,9 @@ func (r *Report) Unexpected() int {
 }
 
 // Summary is the report's last line: the cases, the count of each
-// verdict, the unexpected verdicts and stale expectations, and, when the
-// run had corpus cases, the reference's own verdicts on them.
+// verdict, the unexpected verdicts and stale expectations, when the run
+// had corpus cases the reference's own verdicts on them, and why the run
+// stopped early, if it did.
 func (r *Report) Summary() string {
 	parts := make([]string, 0, len(kinds))
 	for _, k := range kinds {
@@ -232,6 +237,9 @@ func (r *Report) Summary() string {
 	line := fmt.Sprintf("%d cases: %s; %d unexpected, %d stale expectations", r.Cases, strings.Join(parts, ", "), r.Unexpected(), len(r.Stale))
 	if len(r.reference) > 0 {
 		line += fmt.Sprintf("; reference: %d pass, %d fail against the corpus want: lines", r.reference["pass"], r.reference["fail"])
+	}
+	if r.Stopped != "" {
+		line += "; " + r.Stopped + ", later cases not run"
 	}
 	return line
 }
@@ -272,11 +280,12 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		Reference Counts              `json:"reference,omitempty"`
 		ByClause  map[string]Counts   `json:"byClause"`
 		Stale     []string            `json:"stale"`
+		Stopped   string              `json:"stopped,omitempty"`
 		Failed    bool                `json:"failed"`
 		Profiles  []ProfileAgreement  `json:"profiles,omitempty"`
 		Results   []jsonResult        `json:"cases"`
 	}{Impl: r.Impl, Level: r.Level, Totals: r.Totals(), Reference: r.ReferenceTotals(), ByClause: r.ByClause(),
-		Stale: r.Stale, Failed: r.Failed(), Profiles: r.Profiles()}
+		Stale: r.Stale, Stopped: r.Stopped, Failed: r.Failed(), Profiles: r.Profiles()}
 	if out.Stale == nil {
 		out.Stale = []string{}
 	}
@@ -341,6 +350,12 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 		s.Cases = append(s.Cases, testcase{Name: res.Case.ID, Classname: "betzacheck.reference",
 			Failure: &failure{Message: "the reference disagrees with the corpus: " + res.Reference.Reason, Type: "reference",
 				Text: res.Case.Request.Notation + "\n" + res.Reference.Reason + "\n" + res.Reference.Diff}})
+	}
+	if r.Stopped != "" {
+		s.Tests++
+		s.Errors++
+		s.Cases = append(s.Cases, testcase{Name: "run", Classname: "betzacheck.run",
+			Error: &failure{Message: r.Stopped, Type: "stopped", Text: r.Stopped + ": the cases after the judged ones were not run"}})
 	}
 	for _, res := range r.Results {
 		tc := testcase{Name: res.Case.ID, Classname: "betzacheck." + strings.ReplaceAll(r.Impl.Name, ".", "_")}

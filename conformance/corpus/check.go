@@ -45,7 +45,8 @@ func (m *Mismatch) Suggestion() string {
 // error at its error: offset whose message contains its error: text; a
 // valid file whose notation has a Betza 2.0 form must compile, to its
 // canonical: form when it gives one. It returns nil when they agree.
-func CheckNotation(f *File) *Mismatch {
+func CheckNotation(f *File) (m *Mismatch) {
+	defer recoverMismatch(&m)
 	notation, err := f.Betza2()
 	if err != nil && !f.Invalid {
 		return nil // no Betza 2.0 form: each case expects the error (CheckCase)
@@ -76,7 +77,8 @@ func CheckNotation(f *File) *Mismatch {
 // CheckCase evaluates a case of a valid file with the reference
 // (Reference) and compares the answer with the case's want: lines, or
 // with its error: line. It returns nil when they agree.
-func CheckCase(f *File, c *Case) *Mismatch {
+func CheckCase(f *File, c *Case) (m *Mismatch) {
+	defer recoverMismatch(&m)
 	got, err := Reference(f, c)
 	switch {
 	case c.Error != "" && err == nil:
@@ -93,6 +95,15 @@ func CheckCase(f *File, c *Case) *Mismatch {
 		return &Mismatch{Reason: fmt.Sprintf("the reference's %d outcomes differ from the %d of want:", len(got), len(c.Want)), Diff: d, Got: got}
 	}
 	return nil
+}
+
+// recoverMismatch turns a panic of the reference into a mismatch: a
+// failure of the reference, reported like any other.
+func recoverMismatch(m **Mismatch) {
+	if r := recover(); r != nil {
+		err := fmt.Errorf("reference panicked: %v", r)
+		*m = &Mismatch{Reason: err.Error(), GotErr: err}
+	}
 }
 
 func sorted(keys []string) []string {
