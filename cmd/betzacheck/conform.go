@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"strings"
 	"time"
@@ -77,14 +78,18 @@ func runConform(c *command, e *env, args []string) int {
 		}
 	}
 
-	var cases []*conform.Case
+	var corpusCases []*conform.Case
 	if *dir != "" {
 		cs, err := conform.CorpusCases(*dir)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "betzacheck conform: corpus: %v\n", err)
 			return exitUsage
 		}
-		cases = append(cases, cs...)
+		corpusCases = cs
+	}
+	if len(corpusCases) == 0 && *generate <= 0 {
+		fmt.Fprintln(e.stderr, "betzacheck conform: no cases: give a corpus directory or --generate N")
+		return exitUsage
 	}
 	var im conform.Impl = conform.Reference{}
 	if *impl != "reference" {
@@ -96,37 +101,27 @@ func runConform(c *command, e *env, args []string) int {
 		im = client
 	}
 	defer im.Close()
-	if *generate > 0 {
-		if text {
-			fmt.Fprintf(e.stdout, "seed %d\n", *seed)
-		}
-		cs, err := conform.GeneratedCasesIn(generatedDialect(im.Hello().Dialects), *generate, *seed)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
-			return exitUsage
-		}
-		cases = append(cases, cs...)
-	}
-	if len(cases) == 0 {
-		fmt.Fprintln(e.stderr, "betzacheck conform: no cases: give a corpus directory or --generate N")
+	cases, total, err := streamCases(corpusCases, im.Hello().Dialects, *generate, *seed)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
 		return exitUsage
 	}
-
-	conform.Adapt(cases, im.Hello().Dialects, translateInto, rejectedIn)
-	asked := 0
-	for _, cs := range cases {
-		if cs.Unsupported == "" {
-			asked++
-		}
+	if *generate > 0 && text {
+		fmt.Fprintf(e.stdout, "seed %d\n", *seed)
 	}
 	var bar *progress
 	if !*quiet {
-		bar = newProgress(e.stderr, asked)
+		bar = newProgress(e.stderr, total)
 	}
-	rep := conform.Run(context.Background(), &counted{Impl: im, done: bar.update}, cases, *level)
+	// Passing cases are kept (without their answers) only for the reports
+	// that list every case, so that a long run's memory does not grow
+	// with them.
+	opt := conform.Options{Level: *level, Expect: known, KeepPasses: *jsonOut != "" || *junit != "" || *verbose}
+	rep := conform.Stream(context.Background(), im, counting(cases, bar.update), opt)
 	bar.finish()
-	if known != nil {
-		rep.Apply(known)
+	if rep.Cases == 0 {
+		fmt.Fprintln(e.stderr, "betzacheck conform: no cases: every generated sample was skipped")
+		return exitUsage
 	}
 	switch {
 	case *quiet && !jsonStdout:
@@ -176,19 +171,46 @@ func runConform(c *command, e *env, args []string) int {
 	return exitOK
 }
 
-// counted is an implementation that reports each answered case, for the
-// progress bar.
-type counted struct {
-	conform.Impl
-	n    int
-	done func(int)
+// streamCases is the run's cases as a stream, adapted to the dialects the
+// implementation reads: the corpus cases, then n generated ones built one
+// at a time as the run takes them. total is how many there are at most
+// (a generated sample with no translation is skipped), for the progress.
+func streamCases(corpusCases []*conform.Case, dialects []string, n int, seed int64) (cases iter.Seq[*conform.Case], total int, err error) {
+	var generated iter.Seq[*conform.Case]
+	if n > 0 {
+		if generated, err = conform.Generate(generatedDialect(dialects), n, seed); err != nil {
+			return nil, 0, err
+		}
+	}
+	all := func(yield func(*conform.Case) bool) {
+		for _, c := range corpusCases {
+			if !yield(c) {
+				return
+			}
+		}
+		if generated != nil {
+			for c := range generated {
+				if !yield(c) {
+					return
+				}
+			}
+		}
+	}
+	return conform.AdaptSeq(all, dialects, translateInto, rejectedIn), len(corpusCases) + max(n, 0), nil
 }
 
-func (c *counted) Do(req protocol.MovesRequest) protocol.Result {
-	r := c.Impl.Do(req)
-	c.n++
-	c.done(c.n)
-	return r
+// counting reports each case the run takes, for the progress bar.
+func counting(cases iter.Seq[*conform.Case], done func(int)) iter.Seq[*conform.Case] {
+	return func(yield func(*conform.Case) bool) {
+		n := 0
+		for c := range cases {
+			n++
+			done(n)
+			if !yield(c) {
+				return
+			}
+		}
+	}
 }
 
 func writeFile(path string, write func(io.Writer) error) error {

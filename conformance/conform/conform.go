@@ -1,8 +1,10 @@
 // Package conform runs conformance cases through an implementation under
-// test and judges every case against the reference: the golden corpus
-// (valid cases and the invalid notations that must be rejected) and
-// generated cases, each ending in exactly one verdict (pass, fail,
-// unsupported, error, timeout, crash). Reports are text (a line per
+// test and judges every case: a corpus case (valid cases and the invalid
+// notations that must be rejected) against its hand-checked lines, which
+// judge the reference too in every run, and a generated case against the
+// reference; each ends in exactly one verdict (pass, fail, unsupported,
+// error, timeout, crash). Generated cases are built one at a time as the
+// run takes them (Generate, Stream). Reports are text (a line per
 // non-passing case, a summary per spec clause, the first failures with
 // diagrams), JSON and JUnit XML; an expectation file of known divergences
 // makes a run fail on a change, not on a known difference.
@@ -11,6 +13,7 @@ package conform
 import (
 	"context"
 	"fmt"
+	"iter"
 	"math/rand"
 	rand2 "math/rand/v2"
 	"slices"
@@ -26,6 +29,7 @@ import (
 	"betzacheck/conformance/protocol"
 	"betzacheck/grammar"
 	"betzacheck/reference/board"
+	"betzacheck/reference/eval"
 	"betzacheck/reference/translate"
 )
 
@@ -38,15 +42,19 @@ type Case struct {
 	// from Request.Notation when the case was translated into the
 	// implementation's dialect.
 	Betza2 string
-	// Want is the reference's answer, computed by Run at the run's level
-	// (or set beforehand, for tests).
-	Want protocol.Reply
 	// Unsupported, when set, is why the case cannot be asked at all (no
 	// translation into any dialect the implementation reads).
 	Unsupported string
 	// Invalid marks a notation the spec rejects (corpus/invalid): the
 	// implementation must answer with a syntax error.
 	Invalid bool
+	// File and Pos are the corpus file and the position in it (nil for an
+	// invalid file) that a corpus case comes from; both are nil for a
+	// generated case. Their hand-checked lines (want:, error:) are the
+	// truth the case is judged by, and the reference is judged by them too
+	// (see Stream).
+	File *corpus.File
+	Pos  *corpus.Case
 }
 
 // Impl is an implementation under test: a protocol.Client, or the
@@ -79,7 +87,8 @@ func (Reference) Do(req protocol.MovesRequest) protocol.Result {
 // Close does nothing.
 func (Reference) Close() error { return nil }
 
-// CorpusCases builds the cases of every file under dir: one per position of
+// CorpusCases builds the cases of every file under dir, each carrying its
+// hand-checked expectation (Case.File, Case.Pos): one per position of
 // a valid file (a file in another dialect is sent as written to an
 // implementation that reads that dialect, and judged by its Betza 2.0
 // translation), one per invalid file (an empty 8x8 board with a
@@ -102,7 +111,7 @@ func CorpusCases(dir string) ([]*Case, error) {
 			from := board.Square{File: 3, Rank: 3}
 			pos.Set(from, board.Piece{Kind: 'X', Virgin: true})
 			c := newCase(id, f.Clauses, f.Notation, pos, from)
-			c.Invalid = true
+			c.Invalid, c.File = true, f
 			cases = append(cases, c)
 			continue
 		}
@@ -113,6 +122,7 @@ func CorpusCases(dir string) ([]*Case, error) {
 			}
 			cs := newCase(id+"/"+c.Name, f.Clauses, core, pos, from)
 			cs.Request.Dialect, cs.Request.Notation = f.Dialect, f.Notation
+			cs.File, cs.Pos = f, c
 			cases = append(cases, cs)
 		}
 	}
@@ -131,12 +141,26 @@ func GeneratedCases(n int, seed int64) ([]*Case, error) {
 	return GeneratedCasesIn(translate.Betza2, n, seed)
 }
 
-// GeneratedCasesIn draws n cases whose notations are sampled from the
-// grammar of a dialect (betza2, bracket or betza-classic) and translated
-// into Betza 2.0 for the reference; samples that have no translation are
-// skipped, so there may be fewer than n cases. Case i depends only on
-// seed and i.
+// GeneratedCasesIn collects the cases of Generate.
 func GeneratedCasesIn(dialect string, n int, seed int64) ([]*Case, error) {
+	cases, err := Generate(dialect, n, seed)
+	if err != nil {
+		return nil, err
+	}
+	return slices.Collect(cases), nil
+}
+
+// generatedClauses is the Clauses of every generated case (shared: nothing
+// writes it).
+var generatedClauses = []string{"generated"}
+
+// Generate draws n cases one at a time, each built only when the run asks
+// for it, so that a run of any length holds one generated case at a time.
+// The notations are sampled from the grammar of a dialect (betza2, bracket
+// or betza-classic) and translated into Betza 2.0 for the reference;
+// samples that have no translation are skipped, so there may be fewer than
+// n cases. Case i is gen/SEED/i and depends only on seed and i.
+func Generate(dialect string, n int, seed int64) (iter.Seq[*Case], error) {
 	var g ebnf.Grammar
 	var err error
 	start, depth := "Notation", 5
@@ -156,21 +180,23 @@ func GeneratedCasesIn(dialect string, n int, seed int64) ([]*Case, error) {
 		return nil, err
 	}
 	positions := gen.Position(3, 12)
-	var cases []*Case
-	for i := 0; i < n; i++ {
-		params := gopter.DefaultGenParameters()
-		params.Rng = rand.New(rand.NewSource(seed + int64(i)))
-		text, core, ok := sample(g, start, depth, dialect, params)
-		if !ok {
-			continue
+	return func(yield func(*Case) bool) {
+		for i := 0; i < n; i++ {
+			params := gopter.DefaultGenParameters()
+			params.Rng = rand.New(rand.NewSource(seed + int64(i)))
+			text, core, ok := sample(g, start, depth, dialect, params)
+			if !ok {
+				continue
+			}
+			pv, _ := positions(params).Retrieve()
+			p := pv.(equiv.Position)
+			c := newCase(fmt.Sprintf("gen/%d/%d", seed, i), generatedClauses, core, p.Pos, p.From)
+			c.Request.Dialect, c.Request.Notation = dialect, text
+			if !yield(c) {
+				return
+			}
 		}
-		pv, _ := positions(params).Retrieve()
-		p := pv.(equiv.Position)
-		c := newCase(fmt.Sprintf("gen/%d/%d", seed, i), []string{"generated"}, core, p.Pos, p.From)
-		c.Request.Dialect, c.Request.Notation = dialect, text
-		cases = append(cases, c)
-	}
-	return cases, nil
+	}, nil
 }
 
 // sample draws a notation of the dialect that translates into a Betza 2.0
@@ -198,49 +224,65 @@ type Translator func(dialect, betza2 string) (string, error)
 // a dialect that rejects it too (rejects reports that), else marked
 // unsupported.
 func Adapt(cases []*Case, dialects []string, translate Translator, rejects func(dialect, text string) bool) {
-	readsCore := slices.Contains(dialects, protocol.DialectBetza2)
 	for _, c := range cases {
-		if slices.Contains(dialects, c.Request.Dialect) {
-			continue // written in a dialect it reads already
-		}
-		if readsCore && !c.Invalid {
-			c.Request.Dialect, c.Request.Notation = protocol.DialectBetza2, c.Betza2
-			continue
-		}
-		var reasons []string
-		if c.Invalid {
-			// An invalid notation has no translation: it is sent as written
-			// to a dialect that rejects it too, so that a parser which skips
-			// what it does not know is caught (issue 6).
-			for _, d := range dialects {
-				if rejects != nil && rejects(d, c.Betza2) {
-					c.Request.Dialect = d
-					break
-				}
-				reasons = append(reasons, fmt.Sprintf("%q is valid in %s", c.Betza2, d))
+		adapt(c, dialects, translate, rejects)
+	}
+}
+
+// AdaptSeq is Adapt for a stream of cases: each is adapted as the run
+// takes it.
+func AdaptSeq(cases iter.Seq[*Case], dialects []string, translate Translator, rejects func(dialect, text string) bool) iter.Seq[*Case] {
+	return func(yield func(*Case) bool) {
+		for c := range cases {
+			adapt(c, dialects, translate, rejects)
+			if !yield(c) {
+				return
 			}
-			if c.Request.Dialect == protocol.DialectBetza2 {
-				c.Unsupported = strings.Join(reasons, "; ")
-			}
-			continue
 		}
+	}
+}
+
+func adapt(c *Case, dialects []string, translate Translator, rejects func(dialect, text string) bool) {
+	if slices.Contains(dialects, c.Request.Dialect) {
+		return // written in a dialect it reads already
+	}
+	if slices.Contains(dialects, protocol.DialectBetza2) && !c.Invalid {
+		c.Request.Dialect, c.Request.Notation = protocol.DialectBetza2, c.Betza2
+		return
+	}
+	var reasons []string
+	if c.Invalid {
+		// An invalid notation has no translation: it is sent as written
+		// to a dialect that rejects it too, so that a parser which skips
+		// what it does not know is caught (issue 6).
 		for _, d := range dialects {
-			if translate == nil {
+			if rejects != nil && rejects(d, c.Betza2) {
+				c.Request.Dialect = d
 				break
 			}
-			text, err := translate(d, c.Betza2)
-			if err == nil {
-				c.Request.Dialect, c.Request.Notation = d, text
-				break
-			}
-			reasons = append(reasons, err.Error())
+			reasons = append(reasons, fmt.Sprintf("%q is valid in %s", c.Betza2, d))
 		}
-		if !slices.Contains(dialects, c.Request.Dialect) {
-			if len(reasons) == 0 {
-				reasons = []string{"no translation from betza2 into " + strings.Join(dialects, ", ")}
-			}
+		if c.Request.Dialect == protocol.DialectBetza2 {
 			c.Unsupported = strings.Join(reasons, "; ")
 		}
+		return
+	}
+	for _, d := range dialects {
+		if translate == nil {
+			break
+		}
+		text, err := translate(d, c.Betza2)
+		if err == nil {
+			c.Request.Dialect, c.Request.Notation = d, text
+			break
+		}
+		reasons = append(reasons, err.Error())
+	}
+	if !slices.Contains(dialects, c.Request.Dialect) {
+		if len(reasons) == 0 {
+			reasons = []string{"no translation from betza2 into " + strings.Join(dialects, ", ")}
+		}
+		c.Unsupported = strings.Join(reasons, "; ")
 	}
 }
 
@@ -249,6 +291,14 @@ type Result struct {
 	Case    *Case
 	Verdict protocol.Verdict
 	Got     protocol.Result
+	// Want is the answer the implementation's was judged against (see
+	// Stream). A run keeps it, and Got's reply, only for a case that did
+	// not pass: a passing case's answers are dropped once judged.
+	Want protocol.Reply
+	// Reference is the reference's own verdict on a corpus case, judged by
+	// the case's hand-checked lines (pass or fail); nil for a generated
+	// case.
+	Reference *protocol.Verdict
 	// Expected is the verdict the expectation file lists for the case
 	// ("" when it lists none).
 	Expected string
@@ -265,20 +315,60 @@ func (r *Result) Unexpected() bool {
 	return k != protocol.VerdictPass && k != protocol.VerdictUnsupported
 }
 
-// Run asks impl every case, in order, and judges each at the level: the
-// lower of level (if set) and the level the implementation declared.
+// ReferenceFailed reports whether the reference disagrees with the
+// hand-checked lines of the result's corpus case.
+func (r *Result) ReferenceFailed() bool {
+	return r.Reference != nil && r.Reference.Kind != protocol.VerdictPass
+}
+
+// Options tune a run.
+type Options struct {
+	// Level caps the level compared: the run judges at the lower of Level
+	// (if set) and the level the implementation declared.
+	Level string
+	// Expect lists the known divergences (see Report.Apply).
+	Expect Expectations
+	// KeepPasses keeps the result of every passing case (without its
+	// answers), for reports that list every case: JSON, JUnit and the
+	// verbose text. Without it a run keeps only the counts of the cases
+	// that passed as they should, so that its memory does not grow with
+	// them.
+	KeepPasses bool
+}
+
+// Run judges a list of cases and keeps every result: Stream with
+// KeepPasses.
 func Run(ctx context.Context, impl Impl, cases []*Case, level string) *Report {
+	return Stream(ctx, impl, slices.Values(cases), Options{Level: level, KeepPasses: true})
+}
+
+// Stream asks impl every case, in order, taking each from cases only when
+// it is its turn, and judges each at the level: the lower of opt.Level
+// (if set) and the level the implementation declared. When ctx is done it
+// takes no more cases: the report covers the cases judged, and
+// Report.Stopped says why the rest were not run.
+//
+// A generated case is judged against the reference's answer. A corpus case
+// is judged against its hand-checked lines, and so is the reference, in
+// every run whatever the implementation: the corpus is the oracle, and a
+// reference that disagrees with it fails the run on its own count (see
+// Case.expectation).
+func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) *Report {
 	hello := impl.Hello()
 	lv := hello.Level
-	if level != "" && rank(level) < rank(lv) {
-		lv = level
+	if opt.Level != "" && rank(opt.Level) < rank(lv) {
+		lv = opt.Level
 	}
 	rep := &Report{Impl: hello, Level: lv}
-	for _, c := range cases {
+	for c := range cases {
+		if ctx.Err() != nil {
+			// The cases after this one are not built, let alone judged:
+			// the report covers what was judged and says so.
+			rep.Stopped = "run stopped: " + ctx.Err().Error()
+			break
+		}
 		var got protocol.Result
 		switch {
-		case ctx.Err() != nil:
-			got = protocol.Result{Kind: protocol.ResultSkipped, Detail: "run stopped: " + ctx.Err().Error()}
 		case c.Unsupported != "":
 			got = protocol.Result{Kind: protocol.ResultSkipped, Detail: c.Unsupported}
 		default:
@@ -288,14 +378,94 @@ func Run(ctx context.Context, impl Impl, cases []*Case, level string) *Report {
 			}
 			got = impl.Do(req)
 		}
-		if c.Want.Outcomes == nil && c.Want.Error == nil {
-			want := c.Request
-			want.Dialect, want.Notation = protocol.DialectBetza2, c.Betza2
-			c.Want = protocol.AnswerAt(want, lv)
-		}
-		rep.Results = append(rep.Results, &Result{Case: c, Got: got, Verdict: protocol.Judge(c.Want, got, lv)})
+		rep.add(c.judge(got, lv), opt)
+	}
+	if opt.Expect != nil {
+		rep.Apply(opt.Expect)
 	}
 	return rep
+}
+
+// judge gives the implementation's result for c its verdict at level lv,
+// and judges the reference too on a corpus case.
+func (c *Case) judge(got protocol.Result, lv string) *Result {
+	want, at, ref := c.expectation(lv)
+	v := protocol.Judge(want, got, at)
+	if ref != nil && ref.Kind != protocol.VerdictPass {
+		// The truth here is the corpus, which the reference does not
+		// match: say so in the words of the verdict.
+		v.Reason = strings.ReplaceAll(v.Reason, "the reference", "the corpus")
+		v.Diff = strings.ReplaceAll(v.Diff, "the reference", "the corpus")
+	}
+	return &Result{Case: c, Got: got, Want: want, Verdict: v, Reference: ref}
+}
+
+// expectation returns the answer the implementation's is judged against,
+// the level to judge at, and, for a corpus case, the reference's own
+// verdict.
+//
+// A generated case is judged against the reference's answer at lv. A
+// corpus case is judged against its hand-checked lines (truth), which fix
+// each outcome's effects and nothing more: up to level effects they are
+// the whole expectation; at level paths the reference's answer supplies
+// the paths, but only when the reference agrees with the lines, else the
+// case is judged at level effects. The reference is judged by the same
+// lines through corpus.CheckNotation and corpus.CheckCase, the comparison
+// the corpus test makes.
+func (c *Case) expectation(lv string) (want protocol.Reply, at string, ref *protocol.Verdict) {
+	reference := func(level string) protocol.Reply {
+		req := c.Request
+		req.Dialect, req.Notation = protocol.DialectBetza2, c.Betza2
+		return protocol.AnswerAt(req, level)
+	}
+	if c.File == nil {
+		return reference(lv), lv, nil
+	}
+	var m *corpus.Mismatch
+	if c.Pos == nil {
+		m = corpus.CheckNotation(c.File)
+	} else {
+		m = corpus.CheckCase(c.File, c.Pos)
+	}
+	ref = &protocol.Verdict{Kind: protocol.VerdictPass}
+	if m != nil {
+		ref = &protocol.Verdict{Kind: protocol.VerdictFail, Reason: m.Reason, Diff: m.Diff}
+	}
+	if lv == protocol.LevelPaths && m == nil {
+		return reference(lv), lv, ref
+	}
+	at = lv
+	if rank(at) > rank(protocol.LevelEffects) {
+		at = protocol.LevelEffects
+	}
+	return c.truth(at), at, ref
+}
+
+// truth is a corpus case's hand-checked expectation as a reply at level
+// (destinations or effects): the syntax error of an invalid file, the
+// evaluation error of an error: line, or the outcomes of the want: lines
+// (which corpus.Parse has checked are outcome keys).
+func (c *Case) truth(level string) protocol.Reply {
+	if c.Pos == nil {
+		off := c.File.ErrOffset
+		return protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindSyntax, Message: c.File.ErrText, Offset: &off}}
+	}
+	if c.Pos.Error != "" {
+		return protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindInternal, Message: c.Pos.Error}}
+	}
+	pos, from, err := c.Pos.Setup()
+	if err != nil { // CorpusCases builds no case whose setup fails
+		return protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindInternal, Message: err.Error()}}
+	}
+	outs := make([]eval.Outcome, 0, len(c.Pos.Want))
+	for _, line := range c.Pos.Want {
+		o, err := corpus.ParseWant(line)
+		if err != nil {
+			return protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindInternal, Message: "corpus: " + err.Error()}}
+		}
+		outs = append(outs, o)
+	}
+	return protocol.Reply{Outcomes: protocol.WireOutcomes(outs, pos, from, level)}
 }
 
 func rank(level string) int {

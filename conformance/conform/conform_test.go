@@ -6,11 +6,17 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"maps"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"betzacheck/conformance/conform"
+	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/protocol"
+	"betzacheck/reference/board"
+	"betzacheck/reference/eval"
 )
 
 // lax answers every request with no moves, as a parser that skips what it
@@ -66,6 +72,105 @@ func TestGeneratedCasesReplay(t *testing.T) {
 	rep := conform.Run(context.Background(), conform.Reference{}, a, "")
 	if rep.Failed() {
 		t.Errorf("the reference fails its own generated cases: %v", rep.Totals())
+	}
+}
+
+// pacer is the reference as an implementation that checks, on each
+// request, that the run has taken exactly one case more than it has
+// judged: cases are built as the run needs them, not beforehand.
+type pacer struct {
+	conform.Reference
+	taken, asked *int
+	t            *testing.T
+}
+
+func (p pacer) Do(req protocol.MovesRequest) protocol.Result {
+	*p.asked++
+	if *p.taken != *p.asked {
+		p.t.Errorf("request %d while %d cases were taken", *p.asked, *p.taken)
+	}
+	return p.Reference.Do(req)
+}
+
+// TestStream: Generate builds case i only when the run takes it, gives the
+// cases GeneratedCasesIn gives, and a run keeps no passing result unless
+// asked to, with the same counts either way.
+func TestStream(t *testing.T) {
+	const n, seed = 40, 7
+	// A stream of 2^40 cases costs nothing until it is read.
+	huge, err := conform.Generate("betza2", 1<<40, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := conform.GeneratedCasesIn("betza2", n, seed)
+	i := 0
+	for c := range huge {
+		if i == len(want) {
+			break
+		}
+		if c.ID != want[i].ID || c.Request != want[i].Request || c.Betza2 != want[i].Betza2 {
+			t.Fatalf("case %d: %+v, GeneratedCasesIn gives %+v", i, c.Request, want[i].Request)
+		}
+		i++
+	}
+
+	gen, _ := conform.Generate("betza2", n, seed)
+	taken, asked := 0, 0
+	counted := func(yield func(*conform.Case) bool) {
+		for c := range gen {
+			taken++
+			if !yield(c) {
+				return
+			}
+		}
+	}
+	rep := conform.Stream(context.Background(), pacer{taken: &taken, asked: &asked, t: t}, counted, conform.Options{})
+	full := conform.Run(context.Background(), conform.Reference{}, want, "")
+	if rep.Cases != len(want) || full.Cases != len(want) {
+		t.Fatalf("%d and %d cases judged, want %d", rep.Cases, full.Cases, len(want))
+	}
+	if !maps.Equal(rep.Totals(), full.Totals()) || rep.Summary() != full.Summary() {
+		t.Errorf("streamed %v, listed %v", rep.Summary(), full.Summary())
+	}
+	for _, r := range rep.Results {
+		if r.Verdict.Kind == protocol.VerdictPass {
+			t.Errorf("%s: a passing result kept without KeepPasses", r.Case.ID)
+		}
+	}
+	// Expectations given to Stream see the passing cases it does not keep.
+	gen, _ = conform.Generate("betza2", n, seed)
+	exp := conform.Expectations{want[0].ID: {Verdict: "fail", Reason: "passes now"}, "gen/7/none": {Verdict: "crash", Reason: "no such case"}}
+	stale := conform.Stream(context.Background(), conform.Reference{}, gen, conform.Options{Expect: exp})
+	if len(stale.Stale) != 2 || !stale.Failed() {
+		t.Errorf("stale expectations %q, want 2", stale.Stale)
+	}
+	// A stopped run takes no more cases: a huge stream ends at once, and
+	// the report says why.
+	huge, _ = conform.Generate("betza2", 1<<40, seed)
+	ctx, cancel := context.WithCancel(context.Background())
+	taken, asked = 0, 0
+	counted = func(yield func(*conform.Case) bool) {
+		for c := range huge {
+			taken++
+			if taken == 4 {
+				cancel()
+			}
+			if !yield(c) {
+				return
+			}
+		}
+	}
+	stopped := conform.Stream(ctx, pacer{taken: &taken, asked: &asked, t: t}, counted, conform.Options{})
+	if stopped.Cases != 3 || taken != 4 || !stopped.Failed() || !strings.Contains(stopped.Summary(), "; run stopped: context canceled") {
+		t.Errorf("stopped after %d cases judged, %d taken: %s", stopped.Cases, taken, stopped.Summary())
+	}
+	if len(full.Results) != len(want) {
+		t.Errorf("Run kept %d of %d results", len(full.Results), len(want))
+	}
+	for _, r := range full.Results {
+		if r.Verdict.Kind == protocol.VerdictPass && (r.Got.Reply.Outcomes != nil || r.Want.Outcomes != nil) {
+			t.Errorf("%s: a passing result keeps its answers", r.Case.ID)
+		}
 	}
 }
 
@@ -201,5 +306,141 @@ func TestParseExpectationsErrors(t *testing.T) {
 		if _, err := conform.ParseExpectations(strings.NewReader(in)); err == nil {
 			t.Errorf("%q: accepted", in)
 		}
+	}
+}
+
+// wrongCorpus writes a corpus of one file, the wazir on a 3x3 board, whose
+// want: lines claim the corner a1 (the wazir cannot reach it) instead of
+// b1: a hand-checked line gone wrong.
+func wrongCorpus(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "valid"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := `notation: W
+clauses: §1.1 §4.4
+summary: the wazir.
+-- centre --
+board: 3x3
+from: b2
+why: four orthogonal steps (the a1 line is deliberately wrong).
+want:
+a1 a1=X b2=
+a2 a2=X b2=
+c2 b2= c2=X
+b3 b2= b3=X
+`
+	if err := os.WriteFile(filepath.Join(dir, "valid", "w.txtar"), []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// parrot answers every request with the outcomes of fixed want: lines, at
+// level effects: an implementation that agrees with the corpus where the
+// reference does not.
+type parrot struct{ lines []string }
+
+func (parrot) Hello() protocol.HelloReply {
+	return protocol.HelloReply{Name: "parrot", Version: "1", Protocol: 1, Dialects: []string{protocol.DialectBetza2}, Level: protocol.LevelEffects}
+}
+func (p parrot) Do(req protocol.MovesRequest) protocol.Result {
+	size, _ := board.ParseSize(req.Board)
+	pos, _ := board.ParsePosition(size, req.Position)
+	from, _ := board.ParseSquare(req.From)
+	var outs []eval.Outcome
+	for _, l := range p.lines {
+		o, err := corpus.ParseWant(l)
+		if err != nil {
+			panic(err)
+		}
+		outs = append(outs, o)
+	}
+	return protocol.Result{ID: req.ID, Kind: protocol.ResultOK,
+		Reply: protocol.Reply{ID: req.ID, Outcomes: protocol.WireOutcomes(outs, pos, from, protocol.LevelEffects)}}
+}
+func (parrot) Close() error { return nil }
+
+// TestCorpusIsTheOracle: every run over the corpus judges the reference by
+// the hand-checked want: lines, whatever the implementation, and judges
+// the implementation by them too. With one wrong want: line, the
+// reference judged against itself fails the run, and the report names the
+// case and the reference; an implementation that answers what the line
+// says passes, while the reference's failure is reported on its own and
+// still fails the run.
+func TestCorpusIsTheOracle(t *testing.T) {
+	dir := wrongCorpus(t)
+	cases, err := conform.CorpusCases(dir)
+	if err != nil || len(cases) != 1 {
+		t.Fatalf("%d cases, %v", len(cases), err)
+	}
+	rep := conform.Run(context.Background(), conform.Reference{}, cases, "")
+	var b bytes.Buffer
+	rep.WriteText(&b, false, 3)
+	if !rep.Failed() {
+		t.Errorf("a run over a wrong want: line does not fail:\n%s", b.String())
+	}
+	for _, s := range []string{"REFERENCE FAIL", "corpus/valid/w/centre", "a1 a1=X b2=", "reference: 0 pass, 1 fail"} {
+		if !strings.Contains(b.String(), s) {
+			t.Errorf("the report lacks %q:\n%s", s, b.String())
+		}
+	}
+	if r := rep.Results[0]; r.Verdict.Kind != protocol.VerdictFail || !r.ReferenceFailed() {
+		t.Errorf("the reference as implementation: %v, reference verdict %+v; want fail and fail", r.Verdict.Kind, r.Reference)
+	}
+
+	// An implementation that gives the want: lines' outcomes passes; the
+	// reference's failure is counted apart from its verdicts.
+	lines := []string{"a1 a1=X b2=", "a2 a2=X b2=", "b3 b2= b3=X", "c2 b2= c2=X"}
+	cases, _ = conform.CorpusCases(dir)
+	rep = conform.Run(context.Background(), parrot{lines}, cases, "")
+	if tot, ref := rep.Totals(), rep.ReferenceTotals(); tot["pass"] != 1 || ref["fail"] != 1 || !rep.Failed() {
+		t.Errorf("totals %v, reference %v, failed %v; want 1 pass, 1 reference fail, failed", tot, ref, rep.Failed())
+	}
+	var js bytes.Buffer
+	if err := rep.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	var decoded struct {
+		Failed    bool           `json:"failed"`
+		Reference map[string]int `json:"reference"`
+		Cases     []struct {
+			Verdict   string `json:"verdict"`
+			Reference struct{ Verdict, Diff string }
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &decoded); err != nil {
+		t.Fatal(err)
+	}
+	if !decoded.Failed || decoded.Reference["fail"] != 1 || len(decoded.Cases) != 1 ||
+		decoded.Cases[0].Verdict != "pass" || decoded.Cases[0].Reference.Verdict != "fail" || !strings.Contains(decoded.Cases[0].Reference.Diff, "a1 a1=X b2=") {
+		t.Errorf("JSON: %s", js.String())
+	}
+	var x bytes.Buffer
+	if err := rep.WriteJUnit(&x); err != nil {
+		t.Fatal(err)
+	}
+	var suite struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+		Cases    []struct {
+			Name      string    `xml:"name,attr"`
+			Classname string    `xml:"classname,attr"`
+			Failure   *struct{} `xml:"failure"`
+		} `xml:"testcase"`
+	}
+	if err := xml.Unmarshal(x.Bytes(), &suite); err != nil {
+		t.Fatal(err)
+	}
+	if suite.Tests != 2 || suite.Failures != 1 || len(suite.Cases) != 2 || suite.Cases[0].Classname != "betzacheck.reference" ||
+		suite.Cases[0].Failure == nil || suite.Cases[1].Failure != nil {
+		t.Errorf("JUnit: %s", x.String())
+	}
+
+	// Against a correct corpus the reference passes on its own count.
+	rep = conform.Run(context.Background(), conform.Reference{}, corpusCases(t), "")
+	if ref := rep.ReferenceTotals(); ref["pass"] != rep.Cases || ref["fail"] != 0 || rep.Failed() {
+		t.Errorf("reference %v over %d corpus cases", ref, rep.Cases)
 	}
 }

@@ -14,41 +14,51 @@ type ProfileAgreement struct {
 	Cases   int    `json:"cases"` // cases sent in classic Betza that the profile reads
 }
 
-// Profiles judges every answered case that was sent in classic Betza again,
-// once per profile of spec/classic.md: the profile's translation of the
-// text sent gives the reference's answer, and the implementation's answer
-// is compared with it. The profile with most agreement is the reading the
-// implementation follows (conform reports it).
+// Profiles is how often the implementation's answers agree with each
+// profile of spec/classic.md, over the answered cases that were sent in
+// classic Betza; profiles that read none of them are left out. The profile
+// with most agreement is the reading the implementation follows (conform
+// reports it).
 func (r *Report) Profiles() []ProfileAgreement {
 	var out []ProfileAgreement
-	for _, p := range classic.Profiles {
-		name := classic.Name + ":" + p.Name
-		pa := ProfileAgreement{Profile: p.Name}
-		for _, res := range r.Results {
-			req := res.Case.Request
-			if req.Dialect != protocol.DialectClassic || res.Case.Unsupported != "" ||
-				(res.Got.Kind != protocol.ResultOK && res.Got.Kind != protocol.ResultError) {
-				continue
-			}
-			core, err := translate.ToBetza2(name, req.Notation)
-			var want protocol.Reply
-			if err != nil {
-				// The profile rejects the text: an implementation that
-				// follows it answers with a syntax error.
-				want = protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindSyntax, Message: err.Error()}}
-			} else {
-				q := req
-				q.Dialect, q.Notation = protocol.DialectBetza2, core
-				want = protocol.AnswerAt(q, r.Level)
-			}
-			pa.Cases++
-			if protocol.Judge(want, res.Got, r.Level).Kind == protocol.VerdictPass {
-				pa.Agree++
-			}
-		}
-		if pa.Cases > 0 {
-			out = append(out, pa)
+	for _, p := range r.profiles {
+		if p.Cases > 0 {
+			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// addProfiles judges a result again, once per profile, if the case was
+// sent in classic Betza and answered: the profile's translation of the
+// text sent gives the reference's answer, and the implementation's answer
+// is compared with it.
+func (r *Report) addProfiles(res *Result) {
+	req := res.Case.Request
+	if req.Dialect != protocol.DialectClassic || res.Case.Unsupported != "" ||
+		(res.Got.Kind != protocol.ResultOK && res.Got.Kind != protocol.ResultError) {
+		return
+	}
+	if r.profiles == nil {
+		for _, p := range classic.Profiles {
+			r.profiles = append(r.profiles, ProfileAgreement{Profile: p.Name})
+		}
+	}
+	for i, p := range classic.Profiles {
+		core, err := translate.ToBetza2(classic.Name+":"+p.Name, req.Notation)
+		var want protocol.Reply
+		if err != nil {
+			// The profile rejects the text: an implementation that
+			// follows it answers with a syntax error.
+			want = protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindSyntax, Message: err.Error()}}
+		} else {
+			q := req
+			q.Dialect, q.Notation = protocol.DialectBetza2, core
+			want = protocol.AnswerAt(q, r.Level)
+		}
+		r.profiles[i].Cases++
+		if protocol.Judge(want, res.Got, r.Level).Kind == protocol.VerdictPass {
+			r.profiles[i].Agree++
+		}
+	}
 }

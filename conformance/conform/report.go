@@ -15,12 +15,26 @@ import (
 
 // Report is the outcome of a run.
 type Report struct {
-	Impl    protocol.HelloReply
-	Level   string
+	Impl  protocol.HelloReply
+	Level string
+	// Cases is how many cases the run judged.
+	Cases int
+	// Results are the results of the cases that did not pass as they
+	// should: every verdict but pass, a case the expectation file names,
+	// a corpus case the reference fails; and, when the run kept them
+	// (Options.KeepPasses), every other case too, in run order.
 	Results []*Result
 	// Stale lists expectation-file entries that no longer happen: a case
 	// that now has another verdict, or an id that names no case.
 	Stale []string
+	// Stopped, when set, says why the run stopped before its last case
+	// (the cases after the judged ones were not run); a stopped run fails.
+	Stopped string
+
+	totals    Counts
+	byClause  map[string]Counts
+	reference Counts
+	profiles  []ProfileAgreement // one per classic.Profiles entry
 }
 
 // Counts tallies verdicts by kind name.
@@ -28,33 +42,83 @@ type Counts map[string]int
 
 func (c Counts) add(kind string) { c[kind]++ }
 
+// add counts a judged case and keeps its result if the reports need it.
+func (r *Report) add(res *Result, opt Options) {
+	if r.totals == nil {
+		r.totals, r.byClause, r.reference = Counts{}, map[string]Counts{}, Counts{}
+	}
+	r.Cases++
+	k := res.Verdict.Kind.String()
+	r.totals.add(k)
+	for _, c := range res.Case.Clauses {
+		if r.byClause[c] == nil {
+			r.byClause[c] = Counts{}
+		}
+		r.byClause[c].add(k)
+	}
+	if res.Reference != nil {
+		r.reference.add(res.Reference.Kind.String())
+	}
+	r.addProfiles(res)
+	_, expected := opt.Expect[res.Case.ID]
+	if res.Verdict.Kind == protocol.VerdictPass {
+		res.Want, res.Got.Reply = protocol.Reply{}, protocol.Reply{}
+		if !opt.KeepPasses && !expected && !res.ReferenceFailed() {
+			return
+		}
+	}
+	r.Results = append(r.Results, res)
+}
+
 // Totals counts the verdicts of every case.
 func (r *Report) Totals() Counts {
 	t := Counts{}
-	for _, res := range r.Results {
-		t.add(res.Verdict.Kind.String())
+	for k, n := range r.totals {
+		t[k] = n
 	}
 	return t
 }
 
 // ByClause counts verdicts per clause cited by the cases.
 func (r *Report) ByClause() map[string]Counts {
-	m := map[string]Counts{}
-	for _, res := range r.Results {
-		for _, c := range res.Case.Clauses {
-			if m[c] == nil {
-				m[c] = Counts{}
-			}
-			m[c].add(res.Verdict.Kind.String())
+	m := make(map[string]Counts, len(r.byClause))
+	for c, n := range r.byClause {
+		m[c] = Counts{}
+		for k, v := range n {
+			m[c][k] = v
 		}
 	}
 	return m
 }
 
-// Failed reports whether the run breaks: an unexpected verdict or a stale
-// expectation.
+// ReferenceTotals counts the reference's own verdicts (pass, fail) on the
+// corpus cases of the run, judged by their hand-checked lines; it is empty
+// when the run had no corpus case.
+func (r *Report) ReferenceTotals() Counts {
+	t := Counts{}
+	for k, n := range r.reference {
+		t[k] = n
+	}
+	return t
+}
+
+// ReferenceFailures are the corpus cases whose hand-checked lines the
+// reference does not match.
+func (r *Report) ReferenceFailures() []*Result {
+	var out []*Result
+	for _, res := range r.Results {
+		if res.ReferenceFailed() {
+			out = append(out, res)
+		}
+	}
+	return out
+}
+
+// Failed reports whether the run breaks: an unexpected verdict, a stale
+// expectation, a corpus case the reference fails, or a run stopped before
+// its end.
 func (r *Report) Failed() bool {
-	if len(r.Stale) > 0 {
+	if len(r.Stale) > 0 || r.reference["fail"] > 0 || r.Stopped != "" {
 		return true
 	}
 	for _, res := range r.Results {
@@ -73,6 +137,9 @@ var kinds = []string{"pass", "fail", "unsupported", "error", "timeout", "crash"}
 func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 	fmt.Fprintf(w, "implementation %s %s (level %s, dialects %s)\n", r.Impl.Name, r.Impl.Version, r.Level, strings.Join(r.Impl.Dialects, ", "))
 	for _, res := range r.Results {
+		if res.ReferenceFailed() {
+			fmt.Fprintf(w, "%-22s %s  %s: %s\n", "REFERENCE FAIL", res.Case.ID, res.Case.Request.Notation, res.Reference.Reason)
+		}
 		k := res.Verdict.Kind
 		if k == protocol.VerdictPass && !verbose {
 			continue
@@ -98,6 +165,18 @@ func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 	for _, c := range clauses {
 		n := by[c]
 		fmt.Fprintf(w, "  %-10s %6d %6d %6d %6d %6d %6d\n", c, n["pass"], n["fail"], n["unsupported"], n["error"], n["timeout"], n["crash"])
+	}
+	for _, res := range r.ReferenceFailures() {
+		fmt.Fprintf(w, "\nREFERENCE FAIL %s\nnotation %s\n", res.Case.ID, res.Case.File.Notation)
+		if p, ok := res.Case.position(); ok && res.Case.Pos != nil {
+			fmt.Fprintf(w, "%s\n%s", p, equiv.Diagram(p))
+		}
+		fmt.Fprintf(w, "%s\n", res.Reference.Reason)
+		if res.Reference.Diff != "" {
+			fmt.Fprint(w, res.Reference.Diff)
+		}
+		fmt.Fprintln(w, "The reference disagrees with the hand-checked lines of the corpus, the oracle: fix the reference,\n"+
+			"or, if the line is wrong, correct it by hand with its why: (go test ./conformance/corpus shows the reference's answer).")
 	}
 	shown := 0
 	for _, res := range r.Results {
@@ -132,18 +211,37 @@ func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 	for _, s := range r.Stale {
 		fmt.Fprintf(w, "STALE expectation: %s\n", s)
 	}
-	t := r.Totals()
-	parts := make([]string, 0, len(kinds))
-	for _, k := range kinds {
-		parts = append(parts, fmt.Sprintf("%d %s", t[k], k))
-	}
-	unexpected := 0
+	fmt.Fprintf(w, "\n%s\n", r.Summary())
+}
+
+// Unexpected counts the results that break the run (Result.Unexpected).
+func (r *Report) Unexpected() int {
+	n := 0
 	for _, res := range r.Results {
 		if res.Unexpected() {
-			unexpected++
+			n++
 		}
 	}
-	fmt.Fprintf(w, "\n%d cases: %s; %d unexpected, %d stale expectations\n", len(r.Results), strings.Join(parts, ", "), unexpected, len(r.Stale))
+	return n
+}
+
+// Summary is the report's last line: the cases, the count of each
+// verdict, the unexpected verdicts and stale expectations, when the run
+// had corpus cases the reference's own verdicts on them, and why the run
+// stopped early, if it did.
+func (r *Report) Summary() string {
+	parts := make([]string, 0, len(kinds))
+	for _, k := range kinds {
+		parts = append(parts, fmt.Sprintf("%d %s", r.totals[k], k))
+	}
+	line := fmt.Sprintf("%d cases: %s; %d unexpected, %d stale expectations", r.Cases, strings.Join(parts, ", "), r.Unexpected(), len(r.Stale))
+	if len(r.reference) > 0 {
+		line += fmt.Sprintf("; reference: %d pass, %d fail against the corpus want: lines", r.reference["pass"], r.reference["fail"])
+	}
+	if r.Stopped != "" {
+		line += "; " + r.Stopped + ", later cases not run"
+	}
+	return line
 }
 
 // jsonResult is a case in the JSON report.
@@ -156,43 +254,68 @@ type jsonResult struct {
 	Reason   string                `json:"reason,omitempty"`
 	Diff     string                `json:"diff,omitempty"`
 	Expected string                `json:"expected,omitempty"`
-	Want     protocol.Reply        `json:"want"`
-	Got      *protocol.Reply       `json:"got,omitempty"`
+	// Reference is the reference's verdict on a corpus case, judged by
+	// the case's hand-checked lines.
+	Reference *jsonVerdict    `json:"reference,omitempty"`
+	Want      *protocol.Reply `json:"want,omitempty"`
+	Got       *protocol.Reply `json:"got,omitempty"`
 }
 
-// WriteJSON writes the whole report as one JSON object.
+type jsonVerdict struct {
+	Verdict string `json:"verdict"`
+	Reason  string `json:"reason,omitempty"`
+	Diff    string `json:"diff,omitempty"`
+}
+
+// WriteJSON writes the whole report as one JSON object: the totals
+// ("reference": the reference's own verdicts on the corpus cases), and
+// the results the run kept (Report.Results), each with the answer it was
+// judged against ("want") and the implementation's ("got") when it did
+// not pass.
 func (r *Report) WriteJSON(w io.Writer) error {
 	out := struct {
-		Impl     protocol.HelloReply `json:"implementation"`
-		Level    string              `json:"level"`
-		Totals   Counts              `json:"totals"`
-		ByClause map[string]Counts   `json:"byClause"`
-		Stale    []string            `json:"stale"`
-		Failed   bool                `json:"failed"`
-		Profiles []ProfileAgreement  `json:"profiles,omitempty"`
-		Cases    []jsonResult        `json:"cases"`
-	}{Impl: r.Impl, Level: r.Level, Totals: r.Totals(), ByClause: r.ByClause(), Stale: r.Stale, Failed: r.Failed(), Profiles: r.Profiles()}
+		Impl      protocol.HelloReply `json:"implementation"`
+		Level     string              `json:"level"`
+		Totals    Counts              `json:"totals"`
+		Reference Counts              `json:"reference,omitempty"`
+		ByClause  map[string]Counts   `json:"byClause"`
+		Stale     []string            `json:"stale"`
+		Stopped   string              `json:"stopped,omitempty"`
+		Failed    bool                `json:"failed"`
+		Profiles  []ProfileAgreement  `json:"profiles,omitempty"`
+		Results   []jsonResult        `json:"cases"`
+	}{Impl: r.Impl, Level: r.Level, Totals: r.Totals(), Reference: r.ReferenceTotals(), ByClause: r.ByClause(),
+		Stale: r.Stale, Stopped: r.Stopped, Failed: r.Failed(), Profiles: r.Profiles()}
 	if out.Stale == nil {
 		out.Stale = []string{}
 	}
 	for _, res := range r.Results {
 		jr := jsonResult{ID: res.Case.ID, Clauses: res.Case.Clauses, Request: res.Case.Request, Betza2: res.Case.Betza2,
-			Verdict: res.Verdict.Kind.String(), Reason: res.Verdict.Reason, Diff: res.Verdict.Diff, Expected: res.Expected, Want: res.Case.Want}
-		if res.Got.Kind == protocol.ResultOK || res.Got.Kind == protocol.ResultError {
-			got := res.Got.Reply
-			jr.Got = &got
+			Verdict: res.Verdict.Kind.String(), Reason: res.Verdict.Reason, Diff: res.Verdict.Diff, Expected: res.Expected}
+		if v := res.Reference; v != nil {
+			jr.Reference = &jsonVerdict{Verdict: v.Kind.String(), Reason: v.Reason, Diff: v.Diff}
 		}
-		out.Cases = append(out.Cases, jr)
+		if res.Verdict.Kind != protocol.VerdictPass {
+			want := res.Want
+			jr.Want = &want
+			if res.Got.Kind == protocol.ResultOK || res.Got.Kind == protocol.ResultError {
+				got := res.Got.Reply
+				jr.Got = &got
+			}
+		}
+		out.Results = append(out.Results, jr)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
 }
 
-// WriteJUnit writes JUnit XML: one test suite, a test case per case, a
-// failure element for fail and error elements for error, timeout and
-// crash; unsupported cases are skipped. Expected divergences are written
-// as passing with a system-out note.
+// WriteJUnit writes JUnit XML: one test suite, a test case per kept result
+// (Report.Results), a failure element for fail and error elements for
+// error, timeout and crash; unsupported cases are skipped. Expected
+// divergences are written as passing with a system-out note. A corpus
+// case the reference fails is one more test case, of class
+// betzacheck.reference, with a failure element.
 func (r *Report) WriteJUnit(w io.Writer) error {
 	type failure struct {
 		Message string `xml:"message,attr"`
@@ -218,7 +341,22 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 		Skipped  int        `xml:"skipped,attr"`
 		Cases    []testcase `xml:"testcase"`
 	}
-	s := suite{Name: "betzacheck conform " + r.Impl.Name, Tests: len(r.Results)}
+	s := suite{Name: "betzacheck conform " + r.Impl.Name, Tests: r.Cases}
+	// The reference's failures on the corpus come first, each a test case
+	// of its own: they are not the implementation's.
+	for _, res := range r.ReferenceFailures() {
+		s.Tests++
+		s.Failures++
+		s.Cases = append(s.Cases, testcase{Name: res.Case.ID, Classname: "betzacheck.reference",
+			Failure: &failure{Message: "the reference disagrees with the corpus: " + res.Reference.Reason, Type: "reference",
+				Text: res.Case.Request.Notation + "\n" + res.Reference.Reason + "\n" + res.Reference.Diff}})
+	}
+	if r.Stopped != "" {
+		s.Tests++
+		s.Errors++
+		s.Cases = append(s.Cases, testcase{Name: "run", Classname: "betzacheck.run",
+			Error: &failure{Message: r.Stopped, Type: "stopped", Text: r.Stopped + ": the cases after the judged ones were not run"}})
+	}
 	for _, res := range r.Results {
 		tc := testcase{Name: res.Case.ID, Classname: "betzacheck." + strings.ReplaceAll(r.Impl.Name, ".", "_")}
 		k := res.Verdict.Kind
@@ -301,7 +439,9 @@ func validKind(k string) bool {
 }
 
 // Apply marks each result with its expected verdict and records stale
-// entries: listed verdicts that did not happen and ids with no case.
+// entries: listed verdicts that did not happen and ids with no case. It
+// needs every result the expectations name: Run keeps them all, and
+// Stream applies Options.Expect itself, keeping the results it names.
 func (r *Report) Apply(exp Expectations) {
 	seen := map[string]bool{}
 	for _, res := range r.Results {

@@ -1,4 +1,4 @@
-// Package corpus reads and writes the golden cases of corpus/: one txtar
+// Package corpus reads the golden cases of corpus/: one txtar
 // file a notation, split into valid/<area>/ and invalid/.
 //
 // A file's comment holds "key: value" lines about the notation:
@@ -23,10 +23,15 @@
 //	b2 b2=X d3=
 //
 // A case may say "error: substring" instead of want, for evaluation errors.
+//
+// The want:, error: and canonical: lines are worked out by hand: they are
+// the oracle the reference is judged by (CheckNotation, CheckCase, used by
+// the corpus test and by every conform run over the corpus). Nothing in
+// the project writes them, and the update switch BETZA_UPDATE, which
+// refreshes snapshots, leaves them alone.
 package corpus
 
 import (
-	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -36,6 +41,9 @@ import (
 	"strings"
 
 	"github.com/rogpeppe/go-internal/txtar"
+
+	"betzacheck/reference/board"
+	"betzacheck/reference/eval"
 )
 
 // File is one corpus file.
@@ -180,6 +188,11 @@ func Parse(path string, data []byte) (*File, error) {
 		case !inWant && c.Error == "":
 			return nil, bad("case %s: neither want: nor error:", c.Name)
 		}
+		for _, line := range c.Want {
+			if _, err := ParseWant(line); err != nil {
+				return nil, bad("case %s: want: %v", c.Name, err)
+			}
+		}
 		sort.Strings(c.Want)
 		f.Cases = append(f.Cases, c)
 	}
@@ -200,42 +213,50 @@ func fields(comment []byte) []field {
 	return out
 }
 
-// Format writes f back in the corpus layout (used by the update switch).
-func (f *File) Format() []byte {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "notation: %s\n", f.Notation)
-	if f.Dialect != "betza2" {
-		fmt.Fprintf(&b, "dialect: %s\n", f.Dialect)
+// ParseWant reads a want: line back into the outcome it is the key of
+// (eval.Outcome.Key): the mover's square ("-" when it was destroyed), then
+// each changed square with its content after the move ("d4=" when
+// emptied), by rank, then file. The line must be written exactly as Key
+// writes it, so that comparing lines compares outcomes.
+func ParseWant(line string) (eval.Outcome, error) {
+	var o eval.Outcome
+	fs := strings.Fields(line)
+	if len(fs) == 0 {
+		return o, fmt.Errorf("empty outcome line")
 	}
-	fmt.Fprintf(&b, "clauses: %s\n", strings.Join(f.Clauses, " "))
-	fmt.Fprintf(&b, "summary: %s\n", f.Summary)
-	if f.Canonical != "" {
-		fmt.Fprintf(&b, "canonical: %s\n", f.Canonical)
+	if fs[0] != "-" {
+		q, err := board.ParseSquare(fs[0])
+		if err != nil {
+			return o, fmt.Errorf("%q: the mover's square: %v", line, err)
+		}
+		o.To = &q
 	}
-	if f.Invalid {
-		fmt.Fprintf(&b, "error: %d %s\n", f.ErrOffset, f.ErrText)
+	for _, f := range fs[1:] {
+		name, content, ok := strings.Cut(f, "=")
+		if !ok {
+			return o, fmt.Errorf("%q: expected SQUARE=CONTENT, found %q", line, f)
+		}
+		q, err := board.ParseSquare(name)
+		if err != nil {
+			return o, fmt.Errorf("%q: %v", line, err)
+		}
+		p, err := board.ParsePiece(content)
+		if err != nil {
+			return o, fmt.Errorf("%q: %v", line, err)
+		}
+		o.Changes = append(o.Changes, eval.Change{Square: q, Piece: p})
 	}
-	for _, c := range f.Cases {
-		fmt.Fprintf(&b, "-- %s --\n", c.Name)
-		if c.Board != "8x8" {
-			fmt.Fprintf(&b, "board: %s\n", c.Board)
-		}
-		if c.Position != "" {
-			fmt.Fprintf(&b, "position: %s\n", c.Position)
-		}
-		fmt.Fprintf(&b, "from: %s\n", c.From)
-		if c.Mover != "X*" {
-			fmt.Fprintf(&b, "mover: %s\n", c.Mover)
-		}
-		fmt.Fprintf(&b, "why: %s\n", c.Why)
-		if c.Error != "" {
-			fmt.Fprintf(&b, "error: %s\n", c.Error)
-			continue
-		}
-		b.WriteString("want:\n")
-		for _, w := range c.Want {
-			fmt.Fprintf(&b, "%s\n", w)
+	sort.SliceStable(o.Changes, func(i, j int) bool {
+		a, b := o.Changes[i].Square, o.Changes[j].Square
+		return a.Rank < b.Rank || a.Rank == b.Rank && a.File < b.File
+	})
+	for i := 1; i < len(o.Changes); i++ {
+		if o.Changes[i].Square == o.Changes[i-1].Square {
+			return o, fmt.Errorf("%q: square %s changes twice", line, o.Changes[i].Square)
 		}
 	}
-	return b.Bytes()
+	if k := o.Key(); k != line {
+		return o, fmt.Errorf("%q is not written as an outcome key: %q (changes by rank, then file, each once)", line, k)
+	}
+	return o, nil
 }

@@ -3,13 +3,15 @@
 // external request, so that the file can be archived by CI and opened
 // anywhere.
 //
-// The page shows the implementation and the level compared, the totals, a
-// table of verdict counts per spec clause, and the first failures (every
-// verdict but pass and unsupported), each with its notation, the reason,
-// two move diagrams side by side (the spec's outcomes, from the
-// reference, and the implementation's, both drawn from the wire replies at
-// the run's level by package diagram), the outcome diff and the command
-// that replays it.
+// The page shows the implementation and the level compared, the totals,
+// the reference's own verdicts on the corpus cases (judged by their
+// hand-checked lines) with each case it fails, a table of verdict counts
+// per spec clause, and the first failures (every verdict but pass and
+// unsupported), each with its notation, the reason, two move diagrams side
+// by side (the spec's outcomes, from a corpus case's want: lines or else
+// the reference, and the implementation's, both drawn from the wire
+// replies at the run's level by package diagram), the outcome diff and the
+// command that replays it.
 //
 // The elements that carry numbers have stable classes and data attributes,
 // so that a test (or a person's script) reads the page rather than looks
@@ -20,6 +22,7 @@
 //	<section class="failure" data-case="gen/1/7" data-verdict="fail">
 //	  … <svg data-side="spec" …> … <svg data-side="implementation" …>
 //	<p class="more" data-more="12">
+//	<section id="reference" data-pass="297" data-fail="1">
 //
 // Output is deterministic: the same report and options give the same
 // bytes.
@@ -107,6 +110,18 @@ type pageData struct {
 	More       int
 	MoreWords  string
 	Stale      []string
+	Reference  *referenceData // nil when the run had no corpus case
+}
+
+// referenceData is the reference's own verdicts on the corpus cases,
+// judged by their hand-checked lines.
+type referenceData struct {
+	Pass, Fail int
+	Failures   []referenceFailure
+}
+
+type referenceFailure struct {
+	ID, Notation, Reason, Diff string
 }
 
 type count struct {
@@ -146,20 +161,20 @@ type side struct {
 
 func build(rep *conform.Report, opt Options) *pageData {
 	d := &pageData{CSS: template.CSS(css), Impl: rep.Impl, Dialects: strings.Join(rep.Impl.Dialects, ", "),
-		Level: rep.Level, Failed: rep.Failed(), Cases: len(rep.Results), Kinds: Kinds, Stale: rep.Stale}
+		Level: rep.Level, Failed: rep.Failed(), Cases: rep.Cases, Kinds: Kinds, Stale: rep.Stale,
+		Unexpected: rep.Unexpected(), Summary: rep.Summary()}
 	d.Command = command(opt, "")
 	totals := rep.Totals()
-	parts := make([]string, len(Kinds))
-	for i, k := range Kinds {
+	for _, k := range Kinds {
 		d.Totals = append(d.Totals, count{k, totals[k]})
-		parts[i] = fmt.Sprintf("%d %s", totals[k], k)
 	}
-	for _, res := range rep.Results {
-		if res.Unexpected() {
-			d.Unexpected++
+	if ref := rep.ReferenceTotals(); len(ref) > 0 {
+		d.Reference = &referenceData{Pass: ref["pass"], Fail: ref["fail"]}
+		for _, res := range rep.ReferenceFailures() {
+			d.Reference.Failures = append(d.Reference.Failures, referenceFailure{ID: res.Case.ID, Notation: res.Case.File.Notation,
+				Reason: res.Reference.Reason, Diff: strings.TrimRight(res.Reference.Diff, "\n")})
 		}
 	}
-	d.Summary = fmt.Sprintf("%d cases: %s; %d unexpected, %d stale expectations", d.Cases, strings.Join(parts, ", "), d.Unexpected, len(rep.Stale))
 	by := rep.ByClause()
 	for _, c := range sortedClauses(by) {
 		row := clauseRow{Clause: c}
@@ -222,14 +237,18 @@ func buildFailure(n int, res *conform.Result, rep *conform.Report, opt Options) 
 		return side{Side: name, Notes: append(notes, problems...), SVG: template.HTML(svg)}
 	}
 
-	want := c.Want
+	want := res.Want
+	source := "reference"
+	if c.File != nil {
+		source = "corpus"
+	}
 	var spec side
 	if want.Error != nil {
-		spec = draw("spec", c.Betza2+" from "+c.Request.From, nil, []string{"the reference refuses the case: " + want.Error.String()})
-		spec.Caption = "spec (reference): refuses the case"
+		spec = draw("spec", c.Betza2+" from "+c.Request.From, nil, []string{"the " + source + " refuses the case: " + want.Error.String()})
+		spec.Caption = "spec (" + source + "): refuses the case"
 	} else {
 		spec = draw("spec", c.Betza2+" from "+c.Request.From, want.Outcomes, nil)
-		spec.Caption = "spec (reference): " + outcomes(len(protocol.Project(want.Outcomes, rep.Level)))
+		spec.Caption = "spec (" + source + "): " + outcomes(len(protocol.Project(want.Outcomes, rep.Level)))
 	}
 	f.Sides = append(f.Sides, spec)
 

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"betzacheck/conformance/conform"
+	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/internal/golden"
 	"betzacheck/conformance/protocol"
 	"betzacheck/reference/board"
@@ -91,6 +93,17 @@ func syntheticReport(t *testing.T) *conform.Report {
 	}
 	// A case translated into another dialect shows both notations.
 	cases[4].Request.Notation = "fmW"
+	// A corpus case whose want: line is wrong (the wazir cannot reach a3
+	// from a1): the reference fails it, and the implementation, right as
+	// it is, is judged by the corpus.
+	f, err := corpus.Parse("valid/wazir.txtar", []byte("notation: W\nclauses: §1.1\nsummary: the wazir.\n"+
+		"-- corner --\nboard: 3x3\nfrom: a1\nwhy: deliberately wrong.\nwant:\na2 a1= a2=X\na3 a1= a3=X\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong := newCase(t, "corpus/valid/wazir/corner", "W", "3x3", "3/3/X*2", "a1", "§1.1")
+	wrong.File, wrong.Pos = f, f.Cases[0]
+	cases = slices.Insert(cases, 1, wrong)
 	impl := &fake{name: "toy", level: protocol.LevelEffects, answer: func(req protocol.MovesRequest) protocol.Result {
 		switch req.Notation {
 		case "W-":
@@ -112,7 +125,7 @@ func syntheticReport(t *testing.T) *conform.Report {
 	return rep
 }
 
-var syntheticOptions = Options{Impl: "./toy --strict", Corpus: "corpus/", Level: "", MaxFailures: 4}
+var syntheticOptions = Options{Impl: "./toy --strict", Corpus: "corpus/", Level: "", MaxFailures: 5}
 
 func TestGolden(t *testing.T) {
 	var b bytes.Buffer

@@ -41,6 +41,23 @@ const pageHTML = `<!DOCTYPE html>
 </table>
 </section>
 
+{{- with .Reference}}
+<section id="reference" data-pass="{{.Pass}}" data-fail="{{.Fail}}">
+<h2>The reference against the corpus</h2>
+<p class="hint">Every corpus case also judges the reference by the case's hand-checked lines (want:, error:), whatever the implementation. A failure here is the reference's, not the implementation's, and fails the run.</p>
+<p class="reference-totals"><span class="word pass">{{.Pass}} pass</span>, <span class="word{{if .Fail}} fail{{end}}">{{.Fail}} fail</span></p>
+{{- range .Failures}}
+<section class="reference-failure" data-case="{{.ID}}">
+<h3><span class="word fail">REFERENCE FAIL</span> <code class="case-id">{{.ID}}</code> <code class="notation">{{.Notation}}</code></h3>
+<p class="reason">{{.Reason}}</p>
+{{- if .Diff}}
+<pre class="diff">{{.Diff}}</pre>
+{{- end}}
+</section>
+{{- end}}
+</section>
+{{- end}}
+
 <section id="clauses">
 <h2>Per clause</h2>
 <table class="verdicts">
@@ -58,7 +75,7 @@ const pageHTML = `<!DOCTYPE html>
 {{- if not .NFailures}}
 <p class="none">No case failed.</p>
 {{- else}}
-<p class="hint">Every verdict but pass and unsupported, in run order. Each shows the spec's outcomes (the reference) beside the implementation's, both at level {{.Level}}.</p>
+<p class="hint">Every verdict but pass and unsupported, in run order. Each shows the spec's outcomes (a corpus case's hand-checked want: lines, else the reference's answer) beside the implementation's, both at level {{.Level}}.</p>
 <ol class="index">
 {{- range .Failures}}
 <li><a href="#case-{{.N}}"><span class="word {{.Verdict}}">{{upper .Verdict}}</span> <code>{{.ID}}</code></a> <code>{{.Notation}}</code></li>

@@ -1,6 +1,8 @@
 // Package golden compares test output with golden files under testdata/,
 // and rewrites them when BETZA_UPDATE is set (the one update switch of the
-// project; review the diff before committing it).
+// project; review the diff before committing it). The switch refreshes
+// snapshots only: the hand-checked lines of the corpus are never
+// rewritten (package corpus).
 package golden
 
 import (
