@@ -278,7 +278,9 @@ func Run(ctx context.Context, impl Impl, cases []*Case, level string) *Report {
 		var got protocol.Result
 		switch {
 		case ctx.Err() != nil:
-			got = protocol.Result{Kind: protocol.ResultSkipped, Detail: "run stopped: " + ctx.Err().Error()}
+			// Stopped before it was asked: still a verdict (error), never
+			// a silent gap in the report (spec/protocol.md P6.6).
+			got = protocol.Result{Kind: protocol.ResultStopped, Detail: "not asked: " + context.Cause(ctx).Error()}
 		case c.Unsupported != "":
 			got = protocol.Result{Kind: protocol.ResultSkipped, Detail: c.Unsupported}
 		default:
