@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"betzacheck/conformance/conform"
@@ -16,7 +18,7 @@ import (
 
 var conformCmd = &command{
 	Name:    "conform",
-	Args:    "--impl CMD [--generate N] [--seed S] [--level L] [--expect FILE] [--junit FILE] [--json FILE|-] [--html FILE] [--quiet] [CORPUS-DIR]",
+	Args:    "--impl CMD [--generate N] [--seed S] [--level L] [--expect FILE] [--junit FILE] [--json FILE|-] [--html FILE] [--allow-unsupported] [--quiet] [CORPUS-DIR]",
 	Summary: "run the corpus and generated cases through an implementation and judge it against the reference",
 	Run:     runConform,
 }
@@ -37,6 +39,7 @@ func runConform(c *command, e *env, args []string) int {
 	timeout := fs.Duration("timeout", protocol.DefaultTimeout, "time limit per case")
 	verbose := fs.Bool("v", false, "print a line for every case, passes included")
 	diagrams := fs.Int("failures", 5, "failures to show with a diagram")
+	allowUnsupported := fs.Bool("allow-unsupported", false, "exit 0 when every case is unsupported (the summary still says that nothing was decided)")
 	ops, code, ok := c.parseArgs(e, fs, args, -1)
 	if !ok {
 		return code
@@ -86,16 +89,38 @@ func runConform(c *command, e *env, args []string) int {
 		}
 		cases = append(cases, cs...)
 	}
+	// SIGINT and SIGTERM stop the run: the implementation's process group
+	// is killed, the cases not judged get error "run interrupted", and
+	// the report is written (spec/protocol.md P6.6). A second signal
+	// ends betzacheck at once.
+	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stopSignals()
+	go func() {
+		<-ctx.Done()
+		stopSignals()
+	}()
 	var im conform.Impl = conform.Reference{}
+	var client *protocol.Client
+	started := true
 	if *impl != "reference" {
-		client, err := protocol.Start(context.Background(), strings.Fields(*impl), protocol.Options{Timeout: *timeout, Stderr: io.Discard})
+		argv := strings.Fields(*impl)
+		var err error
+		client, err = protocol.Start(ctx, argv, protocol.Options{Timeout: *timeout, Stderr: io.Discard})
 		if err != nil {
-			fmt.Fprintf(e.stderr, "betzacheck conform: %s: %v\n", *impl, err)
-			return exitUsage
+			// Every case still gets a verdict, and the report is written
+			// (spec/protocol.md P2.2, P6.4).
+			fmt.Fprintf(e.stderr, "betzacheck conform: %s: could not start: %v; every case is an error\n", *impl, err)
+			im, started = conform.NotStarted{Name: *impl, Err: err}, false
+		} else {
+			im = client
 		}
-		im = client
 	}
-	defer im.Close()
+	closed := false
+	defer func() {
+		if !closed {
+			im.Close()
+		}
+	}()
 	if *generate > 0 {
 		if text {
 			fmt.Fprintf(e.stdout, "seed %d\n", *seed)
@@ -112,7 +137,9 @@ func runConform(c *command, e *env, args []string) int {
 		return exitUsage
 	}
 
-	conform.Adapt(cases, im.Hello().Dialects, translateInto, rejectedIn)
+	if started {
+		conform.Adapt(cases, im.Hello().Dialects, translateInto, rejectedIn)
+	}
 	asked := 0
 	for _, cs := range cases {
 		if cs.Unsupported == "" {
@@ -123,8 +150,22 @@ func runConform(c *command, e *env, args []string) int {
 	if !*quiet {
 		bar = newProgress(e.stderr, asked)
 	}
-	rep := conform.Run(context.Background(), &counted{Impl: im, done: bar.update}, cases, *level)
+	rep := conform.Run(ctx, &counted{Impl: im, done: bar.update}, cases, *level)
 	bar.finish()
+	// Close before reporting: lines written after the last reply are
+	// known only then.
+	closed = true
+	if err := im.Close(); err != nil {
+		fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
+	}
+	if client != nil {
+		rep.Unsolicited, rep.UnsolicitedLines = client.Stats().Unsolicited, client.Unsolicited()
+	}
+	// Interrupted: a signal came before every case was judged.
+	interrupted := rep.Interrupted() > 0
+	if interrupted {
+		fmt.Fprintf(e.stderr, "betzacheck conform: %v: %d of %d cases not judged (error \"run interrupted\")\n", context.Cause(ctx), rep.Interrupted(), len(rep.Results))
+	}
 	if known != nil {
 		rep.Apply(known)
 	}
@@ -170,8 +211,32 @@ func runConform(c *command, e *env, args []string) int {
 			return exitUsage
 		}
 	}
+	return conformStatus(rep, interrupted, *allowUnsupported, e.stderr)
+}
+
+// conformStatus is the exit status of a run: 1 when it breaks, 3
+// (inconclusive) when it was interrupted with nothing broken among the
+// cases judged, or decided nothing because every case was unsupported
+// (spec/protocol.md P6.6, P6.7), unless allowUnsupported; 0 otherwise.
+func conformStatus(rep *conform.Report, interrupted, allowUnsupported bool, stderr io.Writer) int {
+	if interrupted {
+		for _, res := range rep.Results {
+			if res.Unexpected() && res.Got.Kind != protocol.ResultStopped {
+				return exitFail
+			}
+		}
+		return exitUndecided
+	}
 	if rep.Failed() {
 		return exitFail
+	}
+	if rep.NothingDecided() {
+		if allowUnsupported {
+			fmt.Fprintf(stderr, "betzacheck conform: NOTHING DECIDED: all %d cases are unsupported (accepted: --allow-unsupported)\n", len(rep.Results))
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "betzacheck conform: NOTHING DECIDED: all %d cases are unsupported; exit status %d (--allow-unsupported accepts this)\n", len(rep.Results), exitUndecided)
+		return exitUndecided
 	}
 	return exitOK
 }

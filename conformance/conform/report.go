@@ -21,6 +21,47 @@ type Report struct {
 	// Stale lists expectation-file entries that no longer happen: a case
 	// that now has another verdict, or an id that names no case.
 	Stale []string
+	// Unsolicited counts the lines the implementation wrote that answered
+	// no pending request (spec/protocol.md P6.5); UnsolicitedLines quotes
+	// the first ones. They decide no case.
+	Unsolicited      int
+	UnsolicitedLines []protocol.Unsolicited
+}
+
+// Interrupted counts the cases the run was stopped before (result
+// stopped, verdict error "run interrupted", spec/protocol.md P6.6).
+func (r *Report) Interrupted() int {
+	n := 0
+	for _, res := range r.Results {
+		if res.Got.Kind == protocol.ResultStopped {
+			n++
+		}
+	}
+	return n
+}
+
+// NothingDecided reports a run with cases, every one unsupported: it
+// decided nothing (spec/protocol.md P6.7).
+func (r *Report) NothingDecided() bool {
+	for _, res := range r.Results {
+		if res.Verdict.Kind != protocol.VerdictUnsupported {
+			return false
+		}
+	}
+	return len(r.Results) > 0
+}
+
+// after names the case whose reply an unsolicited line followed.
+func (r *Report) after(u protocol.Unsolicited) string {
+	if u.After == 0 {
+		return "the handshake"
+	}
+	for _, res := range r.Results {
+		if res.Got.ID == u.After {
+			return res.Case.ID
+		}
+	}
+	return fmt.Sprintf("request %d", u.After)
 }
 
 // Counts tallies verdicts by kind name.
@@ -132,6 +173,15 @@ func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 	for _, s := range r.Stale {
 		fmt.Fprintf(w, "STALE expectation: %s\n", s)
 	}
+	if r.Unsolicited > 0 {
+		fmt.Fprintf(w, "\nunsolicited output (spec/protocol.md P6.5, charged to no case): %d line(s)\n", r.Unsolicited)
+		for _, u := range r.UnsolicitedLines {
+			fmt.Fprintf(w, "  after %s: %s\n", r.after(u), u.Line)
+		}
+		if n := r.Unsolicited - len(r.UnsolicitedLines); n > 0 {
+			fmt.Fprintf(w, "  and %d more\n", n)
+		}
+	}
 	t := r.Totals()
 	parts := make([]string, 0, len(kinds))
 	for _, k := range kinds {
@@ -143,7 +193,21 @@ func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 			unexpected++
 		}
 	}
-	fmt.Fprintf(w, "\n%d cases: %s; %d unexpected, %d stale expectations\n", len(r.Results), strings.Join(parts, ", "), unexpected, len(r.Stale))
+	var notes []string
+	if r.Unsolicited > 0 {
+		notes = append(notes, fmt.Sprintf("%d unsolicited lines", r.Unsolicited))
+	}
+	if n := r.Interrupted(); n > 0 {
+		notes = append(notes, fmt.Sprintf("INTERRUPTED: %d cases not judged", n))
+	}
+	if r.NothingDecided() {
+		notes = append(notes, "NOTHING DECIDED: every case unsupported")
+	}
+	var note string
+	if len(notes) > 0 {
+		note = "; " + strings.Join(notes, "; ")
+	}
+	fmt.Fprintf(w, "\n%d cases: %s; %d unexpected, %d stale expectations%s\n", len(r.Results), strings.Join(parts, ", "), unexpected, len(r.Stale), note)
 }
 
 // jsonResult is a case in the JSON report.
@@ -160,6 +224,13 @@ type jsonResult struct {
 	Got      *protocol.Reply       `json:"got,omitempty"`
 }
 
+// jsonUnsolicited is an unsolicited line in the JSON report: the case
+// whose reply it followed, and the line quoted.
+type jsonUnsolicited struct {
+	After string `json:"after"`
+	Line  string `json:"line"`
+}
+
 // WriteJSON writes the whole report as one JSON object.
 func (r *Report) WriteJSON(w io.Writer) error {
 	out := struct {
@@ -170,8 +241,18 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		Stale    []string            `json:"stale"`
 		Failed   bool                `json:"failed"`
 		Profiles []ProfileAgreement  `json:"profiles,omitempty"`
-		Cases    []jsonResult        `json:"cases"`
-	}{Impl: r.Impl, Level: r.Level, Totals: r.Totals(), ByClause: r.ByClause(), Stale: r.Stale, Failed: r.Failed(), Profiles: r.Profiles()}
+		// Unsolicited lines (P6.5), interrupted cases (P6.6), and a run
+		// that decided nothing (P6.7).
+		Unsolicited      int               `json:"unsolicited"`
+		UnsolicitedLines []jsonUnsolicited `json:"unsolicitedLines,omitempty"`
+		Interrupted      int               `json:"interrupted"`
+		NothingDecided   bool              `json:"nothingDecided"`
+		Cases            []jsonResult      `json:"cases"`
+	}{Impl: r.Impl, Level: r.Level, Totals: r.Totals(), ByClause: r.ByClause(), Stale: r.Stale, Failed: r.Failed(), Profiles: r.Profiles(),
+		Unsolicited: r.Unsolicited, Interrupted: r.Interrupted(), NothingDecided: r.NothingDecided()}
+	for _, u := range r.UnsolicitedLines {
+		out.UnsolicitedLines = append(out.UnsolicitedLines, jsonUnsolicited{After: r.after(u), Line: u.Line})
+	}
 	if out.Stale == nil {
 		out.Stale = []string{}
 	}

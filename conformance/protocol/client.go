@@ -255,8 +255,8 @@ func (c *Client) handshake(p *process) (HelloReply, time.Duration, error) {
 	switch {
 	case errors.Is(m.err, errPartial):
 		return HelloReply{}, exitGrace, fmt.Errorf("partial hello line: the output ended inside %s", quote(m.line))
-	case errors.Is(m.err, io.EOF) && p.exitSeen:
-		return HelloReply{}, exitGrace, errors.New("exited before the hello reply")
+	case errors.Is(m.err, io.EOF):
+		return HelloReply{}, exitGrace, errors.New("the output ended before the hello reply")
 	case m.err != nil:
 		return HelloReply{}, exitGrace, fmt.Errorf("no hello reply: %v", m.err)
 	}
@@ -392,9 +392,9 @@ func (c *Client) await(p *process, req MovesRequest, deadline time.Time) Result 
 			return Result{Kind: ResultGarbage, Detail: fmt.Sprintf("reply line longer than %d bytes, newline included%s", c.opts.MaxReply, c.discard(0))}
 		case errors.Is(m.err, errPartial):
 			return Result{Kind: ResultGarbage, Detail: fmt.Sprintf("partial line: the output ended inside %s%s", quote(m.line), c.discard(exitGrace))}
-		case errors.Is(m.err, io.EOF) && p.exitSeen:
-			return Result{Kind: ResultCrash, Detail: "exited before replying" + c.discard(exitGrace).String()}
 		case errors.Is(m.err, io.EOF):
+			// Whether the exit or the end of the output was seen first
+			// is a matter of timing: the exit status tells what it did.
 			return Result{Kind: ResultCrash, Detail: "output ended before the reply" + c.discard(exitGrace).String()}
 		default:
 			return Result{Kind: ResultCrash, Detail: fmt.Sprintf("reading the reply: %v%s", m.err, c.discard(exitGrace))}

@@ -138,7 +138,7 @@ func TestStartFails(t *testing.T) {
 		{[]string{double(t, "badhello")}, 0, "implementation speaks protocol 2, want 1"},
 		{[]string{double(t, "crash"), "-mark", os.Args[0]}, 0, "; exit status 1; stderr ends \"crash: crashed before, refusing to start\""},
 		{[]string{double(t, "hang"), "-at", "0"}, 300 * ms, "no hello reply within 300ms"},
-		{[]string{double(t, "orphan"), "-at", "0"}, time.Hour, "exited before the hello reply; exit status 4"},
+		{[]string{double(t, "orphan"), "-at", "0"}, time.Hour, "the output ended before the hello reply; exit status 4"},
 		{[]string{filepath.Join(t.TempDir(), "missing")}, 0, "no such file"},
 		{nil, 0, "empty implementation command"},
 	} {

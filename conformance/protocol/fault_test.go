@@ -180,7 +180,7 @@ func TestFaultMatrix(t *testing.T) {
 		{name: "extra", args: []string{"-dup", "-at", "6"}, want: "PPPPPP", unsolicited: 1},
 		// P6.2: the process exited; a child holding its stdout does not
 		// make the case wait for the time limit.
-		{name: "orphan", args: []string{"-at", "3"}, timeout: time.Hour, want: "PPCPPP", restarts: 1, reason: map[int]string{3: "exited before replying; exit status 4"}},
+		{name: "orphan", args: []string{"-at", "3"}, timeout: time.Hour, want: "PPCPPP", restarts: 1, reason: map[int]string{3: "output ended before the reply; exit status 4"}},
 		{name: "orphan", args: []string{"-helper"}, want: "PPPPPP"},
 		// Never starts: every case is an error, with the cause.
 		{name: "orphan", args: []string{"-at", "0"}, hello: time.Hour, want: "EEEEEE", reason: map[int]string{1: "could not start"}},
