@@ -19,10 +19,6 @@ const (
 )
 
 const (
-	// exitGrace is how long an implementation that closed its output, or
-	// whose handshake failed, gets to exit by itself (so that its real
-	// exit status is reported) before it is killed.
-	exitGrace = 2 * time.Second
 	// byeGrace is how long Close waits for the implementation to exit
 	// after "bye" (spec/protocol.md P5).
 	byeGrace = time.Second
@@ -231,14 +227,17 @@ func (c *Client) start() error {
 }
 
 // handshake sends hello and checks the reply. On failure it returns how
-// long the process may take to exit by itself: no time for one that does
-// not answer.
+// long the process may take to exit by itself, so that its real exit
+// status is reported: what is left of the handshake's time limit for one
+// whose output ended (it is exiting, normally), the grace of P5 for one
+// that answered wrongly (its input is closed next), no time for one that
+// does not answer.
 func (c *Client) handshake(p *process) (HelloReply, time.Duration, error) {
 	line, _ := json.Marshal(Hello{ID: 0, Op: OpHello, Protocol: Version})
 	timeout := c.opts.HelloTimeout
 	deadline := time.Now().Add(timeout)
 	if err := p.write(append(line, '\n'), deadline); err != nil {
-		return HelloReply{}, exitGrace, fmt.Errorf("sending hello: %v", err)
+		return HelloReply{}, time.Until(deadline), fmt.Errorf("sending hello: %v", err)
 	}
 	m, ev := p.next(c.ctx, deadline)
 	switch ev {
@@ -254,19 +253,19 @@ func (c *Client) handshake(p *process) (HelloReply, time.Duration, error) {
 	}
 	switch {
 	case errors.Is(m.err, errPartial):
-		return HelloReply{}, exitGrace, fmt.Errorf("partial hello line: the output ended inside %s", quote(m.line))
+		return HelloReply{}, time.Until(deadline), fmt.Errorf("partial hello line: the output ended inside %s", quote(m.line))
 	case errors.Is(m.err, io.EOF):
-		return HelloReply{}, exitGrace, errors.New("the output ended before the hello reply")
+		return HelloReply{}, time.Until(deadline), errors.New("the output ended before the hello reply")
 	case m.err != nil:
-		return HelloReply{}, exitGrace, fmt.Errorf("no hello reply: %v", m.err)
+		return HelloReply{}, time.Until(deadline), fmt.Errorf("no hello reply: %v", m.err)
 	}
 	var h HelloReply
 	dec := json.NewDecoder(bytes.NewReader(m.line))
 	if err := dec.Decode(&h); err != nil {
-		return HelloReply{}, exitGrace, fmt.Errorf("hello reply %s: %v", quote(m.line), err)
+		return HelloReply{}, byeGrace, fmt.Errorf("hello reply %s: %v", quote(m.line), err)
 	}
 	if err := h.check(); err != nil {
-		return HelloReply{}, exitGrace, err
+		return HelloReply{}, byeGrace, err
 	}
 	return h, 0, nil
 }
@@ -332,7 +331,7 @@ func (c *Client) do(req MovesRequest) Result {
 		}
 		// The request did not get through, so the implementation has not
 		// seen it: once, start afresh and send it again.
-		info := c.retire(exitGrace)
+		info := c.retire(time.Until(deadline))
 		if attempt == 2 {
 			return Result{Kind: ResultCrash, Detail: fmt.Sprintf("writing the request: %v%s", err, info)}
 		}
@@ -343,7 +342,9 @@ func (c *Client) do(req MovesRequest) Result {
 // await reads the reply to req, sent to p, until deadline. Lines with
 // the id of an earlier request are unsolicited (spec/protocol.md P6.5):
 // they are noted and the reply is still awaited. Anything else is judged
-// as the reply.
+// as the reply. When the output ends, what is left of the time limit is
+// the grace the process gets to exit by itself, so that its real exit
+// status is reported.
 func (c *Client) await(p *process, req MovesRequest, deadline time.Time) Result {
 	earlier := 0 // unsolicited lines while waiting
 	for {
@@ -391,13 +392,13 @@ func (c *Client) await(p *process, req MovesRequest, deadline time.Time) Result 
 		case errors.Is(m.err, errTooLong):
 			return Result{Kind: ResultGarbage, Detail: fmt.Sprintf("reply line longer than %d bytes, newline included%s", c.opts.MaxReply, c.discard(0))}
 		case errors.Is(m.err, errPartial):
-			return Result{Kind: ResultGarbage, Detail: fmt.Sprintf("partial line: the output ended inside %s%s", quote(m.line), c.discard(exitGrace))}
+			return Result{Kind: ResultGarbage, Detail: fmt.Sprintf("partial line: the output ended inside %s%s", quote(m.line), c.discard(time.Until(deadline)))}
 		case errors.Is(m.err, io.EOF):
 			// Whether the exit or the end of the output was seen first
 			// is a matter of timing: the exit status tells what it did.
-			return Result{Kind: ResultCrash, Detail: "output ended before the reply" + c.discard(exitGrace).String()}
+			return Result{Kind: ResultCrash, Detail: "output ended before the reply" + c.discard(time.Until(deadline)).String()}
 		default:
-			return Result{Kind: ResultCrash, Detail: fmt.Sprintf("reading the reply: %v%s", m.err, c.discard(exitGrace))}
+			return Result{Kind: ResultCrash, Detail: fmt.Sprintf("reading the reply: %v%s", m.err, c.discard(time.Until(deadline)))}
 		}
 	}
 }

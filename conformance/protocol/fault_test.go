@@ -101,8 +101,9 @@ func conformCases() []*conform.Case {
 
 // runConform runs the batch through argv the way betzacheck conform does:
 // an implementation that does not start still gives every case a verdict.
-// It returns the report and the client's counts after Close.
-func runConform(t *testing.T, ctx context.Context, argv []string, opts protocol.Options) (*conform.Report, protocol.Stats) {
+// It returns the report, the client's counts after Close, and the error of
+// Close.
+func runConform(ctx context.Context, argv []string, opts protocol.Options) (*conform.Report, protocol.Stats, error) {
 	var im conform.Impl
 	client, err := protocol.Start(ctx, argv, opts)
 	if err != nil {
@@ -111,14 +112,12 @@ func runConform(t *testing.T, ctx context.Context, argv []string, opts protocol.
 		im = client
 	}
 	rep := conform.Run(ctx, im, conformCases(), "")
-	if err := im.Close(); err != nil {
-		t.Errorf("Close: %v", err)
-	}
+	closeErr := im.Close()
 	var stats protocol.Stats
 	if client != nil {
 		stats = client.Stats()
 	}
-	return rep, stats
+	return rep, stats, closeErr
 }
 
 // TestFaultMatrix runs the batch through every double, well-behaved and
@@ -222,9 +221,12 @@ func TestFaultMatrix(t *testing.T) {
 			}
 			base := runtime.NumGoroutine()
 			start := time.Now()
-			rep, stats := runConform(t, ctx, argv, opts)
+			rep, stats, err := runConform(ctx, argv, opts)
 			elapsed := time.Since(start)
 			cancel()
+			if err != nil {
+				t.Errorf("Close: %v", err)
+			}
 			// Bounded: every time limit that can trip, and a generous
 			// allowance for starting processes on a loaded machine.
 			bound := 30 * time.Second
