@@ -236,9 +236,12 @@ func (c *Client) handshake(p *process) (HelloReply, time.Duration, error) {
 	line, _ := json.Marshal(Hello{ID: 0, Op: OpHello, Protocol: Version})
 	timeout := c.opts.HelloTimeout
 	deadline := time.Now().Add(timeout)
-	if err := p.write(append(line, '\n'), deadline); err != nil {
-		return HelloReply{}, time.Until(deadline), fmt.Errorf("sending hello: %v", err)
+	if err := p.write(append(line, '\n'), deadline); errors.Is(err, os.ErrDeadlineExceeded) {
+		return HelloReply{}, 0, fmt.Errorf("hello was not read within %v", timeout)
 	}
+	// Another write error means its input is closed (it is exiting, as a
+	// rule): what it wrote and how it ended say more, and the same
+	// whether it closed its input before or after the hello was written.
 	m, ev := p.next(c.ctx, deadline)
 	switch ev {
 	case evCancel:
