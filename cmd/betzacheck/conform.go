@@ -6,7 +6,9 @@ import (
 	"io"
 	"iter"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"betzacheck/conformance/conform"
@@ -17,7 +19,7 @@ import (
 
 var conformCmd = &command{
 	Name:    "conform",
-	Args:    "--impl CMD [--generate N] [--seed S] [--level L] [--expect FILE] [--junit FILE] [--json FILE|-] [--html FILE] [--quiet] [CORPUS-DIR]",
+	Args:    "--impl CMD [--generate N] [--seed S] [--level L] [--expect FILE] [--junit FILE] [--json FILE|-] [--html FILE] [--allow-unsupported] [--quiet] [CORPUS-DIR]",
 	Summary: "run the corpus and generated cases through an implementation and judge it against the reference",
 	Run:     runConform,
 }
@@ -38,6 +40,7 @@ func runConform(c *command, e *env, args []string) int {
 	timeout := fs.Duration("timeout", protocol.DefaultTimeout, "time limit per case")
 	verbose := fs.Bool("v", false, "print a line for every case, passes included")
 	diagrams := fs.Int("failures", 5, "failures to show with a diagram")
+	allowUnsupported := fs.Bool("allow-unsupported", false, "exit 0 when every case is unsupported (the summary still says that nothing was decided)")
 	ops, code, ok := c.parseArgs(e, fs, args, -1)
 	if !ok {
 		return code
@@ -91,17 +94,41 @@ func runConform(c *command, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "betzacheck conform: no cases: give a corpus directory or --generate N")
 		return exitUsage
 	}
+	// SIGINT and SIGTERM stop the run: the implementation's process group
+	// is killed, the case in flight gets error "run interrupted", no later
+	// case is taken, and the report is written for the cases judged
+	// (spec/protocol.md P6.6). A second signal ends betzacheck at once.
+	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stopSignals()
+	go func() {
+		<-ctx.Done()
+		stopSignals()
+	}()
 	var im conform.Impl = conform.Reference{}
+	var client *protocol.Client
+	started := true
 	if *impl != "reference" {
-		client, err := protocol.Start(context.Background(), strings.Fields(*impl), protocol.Options{Timeout: *timeout, Stderr: io.Discard})
+		argv := strings.Fields(*impl)
+		var err error
+		client, err = protocol.Start(ctx, argv, protocol.Options{Timeout: *timeout, Stderr: io.Discard})
 		if err != nil {
-			fmt.Fprintf(e.stderr, "betzacheck conform: %s: %v\n", *impl, err)
-			return exitUsage
+			// Every case still gets a verdict, and the report is written
+			// (spec/protocol.md P2.2, P6.4).
+			fmt.Fprintf(e.stderr, "betzacheck conform: %s: could not start: %v; every case is an error\n", *impl, err)
+			im, started = conform.NotStarted{Name: *impl, Err: err}, false
+		} else {
+			im = client
 		}
-		im = client
 	}
-	defer im.Close()
-	cases, total, err := streamCases(corpusCases, im.Hello().Dialects, *generate, *seed)
+	closed := false
+	defer func() {
+		if !closed {
+			im.Close()
+		}
+	}()
+	// An implementation that never started is asked nothing: its cases
+	// are not adapted to dialects it never declared.
+	cases, total, err := streamCases(corpusCases, im.Hello().Dialects, started, *generate, *seed)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
 		return exitUsage
@@ -117,9 +144,20 @@ func runConform(c *command, e *env, args []string) int {
 	// that list every case, so that a long run's memory does not grow
 	// with them.
 	opt := conform.Options{Level: *level, Expect: known, KeepPasses: *jsonOut != "" || *junit != "" || *verbose}
-	rep := conform.Stream(context.Background(), im, counting(cases, bar.update), opt)
+	rep := conform.Stream(ctx, im, counting(cases, bar.update), opt)
 	bar.finish()
-	if rep.Cases == 0 {
+	// Close before reporting: lines written after the last reply are
+	// known only then.
+	closed = true
+	if err := im.Close(); err != nil {
+		fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
+	}
+	if client != nil {
+		rep.Unsolicited, rep.UnsolicitedLines = client.Stats().Unsolicited, client.Unsolicited()
+	}
+	if rep.Interrupted() {
+		fmt.Fprintf(e.stderr, "betzacheck conform: %v: stopped after %d cases; later cases not run\n", context.Cause(ctx), rep.Cases)
+	} else if rep.Cases == 0 {
 		fmt.Fprintln(e.stderr, "betzacheck conform: no cases: every generated sample was skipped")
 		return exitUsage
 	}
@@ -165,8 +203,35 @@ func runConform(c *command, e *env, args []string) int {
 			return exitUsage
 		}
 	}
+	return conformStatus(rep, *allowUnsupported, e.stderr)
+}
+
+// conformStatus is the exit status of a run: 1 when it breaks, 3
+// (inconclusive) when it was interrupted with nothing broken among the
+// cases judged, or decided nothing because every case was unsupported
+// (spec/protocol.md P6.6, P6.7), unless allowUnsupported; 0 otherwise.
+func conformStatus(rep *conform.Report, allowUnsupported bool, stderr io.Writer) int {
+	if rep.Interrupted() {
+		if rep.ReferenceTotals()["fail"] > 0 {
+			return exitFail
+		}
+		for _, res := range rep.Results {
+			if res.Unexpected() && res.Got.Kind != protocol.ResultStopped {
+				return exitFail
+			}
+		}
+		return exitUndecided
+	}
 	if rep.Failed() {
 		return exitFail
+	}
+	if rep.NothingDecided() {
+		if allowUnsupported {
+			fmt.Fprintf(stderr, "betzacheck conform: NOTHING DECIDED: all %d cases are unsupported (accepted: --allow-unsupported)\n", rep.Cases)
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "betzacheck conform: NOTHING DECIDED: all %d cases are unsupported; exit status %d (--allow-unsupported accepts this)\n", rep.Cases, exitUndecided)
+		return exitUndecided
 	}
 	return exitOK
 }
@@ -175,7 +240,9 @@ func runConform(c *command, e *env, args []string) int {
 // implementation reads: the corpus cases, then n generated ones built one
 // at a time as the run takes them. total is how many there are at most
 // (a generated sample with no translation is skipped), for the progress.
-func streamCases(corpusCases []*conform.Case, dialects []string, n int, seed int64) (cases iter.Seq[*conform.Case], total int, err error) {
+// Without adapt the cases stay as they are (an implementation that never
+// started declared no dialect to adapt them to).
+func streamCases(corpusCases []*conform.Case, dialects []string, adapt bool, n int, seed int64) (cases iter.Seq[*conform.Case], total int, err error) {
 	var generated iter.Seq[*conform.Case]
 	if n > 0 {
 		if generated, err = conform.Generate(generatedDialect(dialects), n, seed); err != nil {
@@ -196,7 +263,11 @@ func streamCases(corpusCases []*conform.Case, dialects []string, n int, seed int
 			}
 		}
 	}
-	return conform.AdaptSeq(all, dialects, translateInto, rejectedIn), len(corpusCases) + max(n, 0), nil
+	total = len(corpusCases) + max(n, 0)
+	if !adapt {
+		return all, total, nil
+	}
+	return conform.AdaptSeq(all, dialects, translateInto, rejectedIn), total, nil
 }
 
 // counting reports each case the run takes, for the progress bar.

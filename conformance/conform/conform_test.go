@@ -161,7 +161,7 @@ func TestStream(t *testing.T) {
 		}
 	}
 	stopped := conform.Stream(ctx, pacer{taken: &taken, asked: &asked, t: t}, counted, conform.Options{})
-	if stopped.Cases != 3 || taken != 4 || !stopped.Failed() || !strings.Contains(stopped.Summary(), "; run stopped: context canceled") {
+	if stopped.Cases != 3 || taken != 4 || !stopped.Failed() || !strings.Contains(stopped.Summary(), "; INTERRUPTED: run stopped: context canceled") {
 		t.Errorf("stopped after %d cases judged, %d taken: %s", stopped.Cases, taken, stopped.Summary())
 	}
 	if len(full.Results) != len(want) {

@@ -30,11 +30,51 @@ type Report struct {
 	// Stopped, when set, says why the run stopped before its last case
 	// (the cases after the judged ones were not run); a stopped run fails.
 	Stopped string
+	// Unsolicited counts the lines the implementation wrote that answered
+	// no pending request (spec/protocol.md P6.8); UnsolicitedLines quotes
+	// the first ones. They decide no case.
+	Unsolicited      int
+	UnsolicitedLines []protocol.Unsolicited
 
 	totals    Counts
 	byClause  map[string]Counts
 	reference Counts
 	profiles  []ProfileAgreement // one per classic.Profiles entry
+}
+
+// Interrupted reports whether the run was stopped before its last case
+// (spec/protocol.md P6.6): the case in flight, if any, has error "run
+// interrupted" (result stopped) and Stopped says why no later case ran.
+func (r *Report) Interrupted() bool {
+	if r.Stopped != "" {
+		return true
+	}
+	for _, res := range r.Results {
+		if res.Got.Kind == protocol.ResultStopped {
+			return true
+		}
+	}
+	return false
+}
+
+// NothingDecided reports a run with cases, every one unsupported: it
+// decided nothing (spec/protocol.md P6.7).
+func (r *Report) NothingDecided() bool {
+	return r.Cases > 0 && r.totals[protocol.VerdictUnsupported.String()] == r.Cases
+}
+
+// after names the case whose reply an unsolicited line followed, when
+// the run kept its result, else the request's number.
+func (r *Report) after(u protocol.Unsolicited) string {
+	if u.After == 0 {
+		return "the handshake"
+	}
+	for _, res := range r.Results {
+		if res.Got.ID == u.After {
+			return res.Case.ID
+		}
+	}
+	return fmt.Sprintf("request %d", u.After)
 }
 
 // Counts tallies verdicts by kind name.
@@ -62,7 +102,9 @@ func (r *Report) add(res *Result, opt Options) {
 	r.addProfiles(res)
 	_, expected := opt.Expect[res.Case.ID]
 	if res.Verdict.Kind == protocol.VerdictPass {
-		res.Want, res.Got.Reply = protocol.Reply{}, protocol.Reply{}
+		// A pass's answers are dropped; the reply's id stays, so that a
+		// report can still say which request a case was.
+		res.Want, res.Got.Reply = protocol.Reply{}, protocol.Reply{ID: res.Got.Reply.ID}
 		if !opt.KeepPasses && !expected && !res.ReferenceFailed() {
 			return
 		}
@@ -211,6 +253,15 @@ func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 	for _, s := range r.Stale {
 		fmt.Fprintf(w, "STALE expectation: %s\n", s)
 	}
+	if r.Unsolicited > 0 {
+		fmt.Fprintf(w, "\nunsolicited output (spec/protocol.md P6.8, charged to no case): %d line(s)\n", r.Unsolicited)
+		for _, u := range r.UnsolicitedLines {
+			fmt.Fprintf(w, "  after %s: %s\n", r.after(u), u.Line)
+		}
+		if n := r.Unsolicited - len(r.UnsolicitedLines); n > 0 {
+			fmt.Fprintf(w, "  and %d more\n", n)
+		}
+	}
 	fmt.Fprintf(w, "\n%s\n", r.Summary())
 }
 
@@ -227,8 +278,9 @@ func (r *Report) Unexpected() int {
 
 // Summary is the report's last line: the cases, the count of each
 // verdict, the unexpected verdicts and stale expectations, when the run
-// had corpus cases the reference's own verdicts on them, and why the run
-// stopped early, if it did.
+// had corpus cases the reference's own verdicts on them, and notes in
+// capitals for what makes a run inconclusive: unsolicited lines, a run
+// stopped early (and why), a run that decided nothing.
 func (r *Report) Summary() string {
 	parts := make([]string, 0, len(kinds))
 	for _, k := range kinds {
@@ -238,8 +290,18 @@ func (r *Report) Summary() string {
 	if len(r.reference) > 0 {
 		line += fmt.Sprintf("; reference: %d pass, %d fail against the corpus want: lines", r.reference["pass"], r.reference["fail"])
 	}
-	if r.Stopped != "" {
-		line += "; " + r.Stopped + ", later cases not run"
+	if r.Unsolicited > 0 {
+		line += fmt.Sprintf("; %d unsolicited lines", r.Unsolicited)
+	}
+	if r.Interrupted() {
+		why := r.Stopped
+		if why == "" {
+			why = "run stopped"
+		}
+		line += "; INTERRUPTED: " + why + ", later cases not run"
+	}
+	if r.NothingDecided() {
+		line += "; NOTHING DECIDED: every case unsupported"
 	}
 	return line
 }
@@ -267,6 +329,13 @@ type jsonVerdict struct {
 	Diff    string `json:"diff,omitempty"`
 }
 
+// jsonUnsolicited is an unsolicited line in the JSON report: the case
+// whose reply it followed, and the line quoted.
+type jsonUnsolicited struct {
+	After string `json:"after"`
+	Line  string `json:"line"`
+}
+
 // WriteJSON writes the whole report as one JSON object: the totals
 // ("reference": the reference's own verdicts on the corpus cases), and
 // the results the run kept (Report.Results), each with the answer it was
@@ -283,9 +352,19 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		Stopped   string              `json:"stopped,omitempty"`
 		Failed    bool                `json:"failed"`
 		Profiles  []ProfileAgreement  `json:"profiles,omitempty"`
-		Results   []jsonResult        `json:"cases"`
+		// Unsolicited lines (P6.8), an interrupted run (P6.6), and a run
+		// that decided nothing (P6.7).
+		Unsolicited      int               `json:"unsolicited"`
+		UnsolicitedLines []jsonUnsolicited `json:"unsolicitedLines,omitempty"`
+		Interrupted      bool              `json:"interrupted"`
+		NothingDecided   bool              `json:"nothingDecided"`
+		Results          []jsonResult      `json:"cases"`
 	}{Impl: r.Impl, Level: r.Level, Totals: r.Totals(), Reference: r.ReferenceTotals(), ByClause: r.ByClause(),
-		Stale: r.Stale, Stopped: r.Stopped, Failed: r.Failed(), Profiles: r.Profiles()}
+		Stale: r.Stale, Stopped: r.Stopped, Failed: r.Failed(), Profiles: r.Profiles(),
+		Unsolicited: r.Unsolicited, Interrupted: r.Interrupted(), NothingDecided: r.NothingDecided()}
+	for _, u := range r.UnsolicitedLines {
+		out.UnsolicitedLines = append(out.UnsolicitedLines, jsonUnsolicited{After: r.after(u), Line: u.Line})
+	}
 	if out.Stale == nil {
 		out.Stale = []string{}
 	}
@@ -457,7 +536,9 @@ func (r *Report) Apply(exp Expectations) {
 	}
 	var missing []string
 	for id := range exp {
-		if !seen[id] {
+		// A stopped run did not take every case: an id it never met may
+		// be one of those, not a stale entry.
+		if !seen[id] && !r.Interrupted() {
 			missing = append(missing, id)
 		}
 	}

@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -9,9 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
-	"strings"
-	"sync"
 	"time"
 )
 
@@ -23,13 +19,14 @@ const (
 )
 
 const (
-	// exitGrace is how long an implementation that closed its output gets
-	// to exit by itself (so that its real exit status is reported) before
-	// it is killed.
-	exitGrace = 200 * time.Millisecond
 	// byeGrace is how long Close waits for the implementation to exit
-	// after "bye".
+	// after "bye" (spec/protocol.md P5).
 	byeGrace = time.Second
+	// exitDrain is how long the output of an implementation that exited
+	// (and whose process group was killed) may stay open before the
+	// client stops reading it: only a process that left the group can
+	// hold it that long.
+	exitDrain = time.Second
 	// maxFailedStarts is how many starts in a row may fail before the
 	// client stops trying and reports every further case as ResultNoStart
 	// at once (spec/protocol.md P6.4).
@@ -37,6 +34,11 @@ const (
 	// tailSize is how much of the implementation's latest stderr a crash
 	// or timeout report quotes.
 	tailSize = 512
+	// quoteMax is how much of a line a report quotes.
+	quoteMax = 200
+	// maxUnsolicited is how many unsolicited lines the client keeps to
+	// quote; it counts them all.
+	maxUnsolicited = 20
 )
 
 // Options tune a Client. The zero value gives the defaults.
@@ -77,14 +79,16 @@ const (
 	ResultOK ResultKind = iota
 	// ResultError: a well-formed error reply.
 	ResultError
-	// ResultTimeout: no whole reply within Options.Timeout.
+	// ResultTimeout: no whole reply, and no part of one, within
+	// Options.Timeout.
 	ResultTimeout
-	// ResultCrash: the implementation exited, closed its output, stopped
-	// reading its input, or could not be (re)started.
+	// ResultCrash: the implementation exited, closed its output or
+	// stopped reading its input before it began a reply.
 	ResultCrash
 	// ResultGarbage: a reply line that is not a reply to this request:
-	// not JSON, a wrong or missing id, a missing or mistyped field, or a
-	// line longer than Options.MaxReply.
+	// not JSON, a wrong or missing id, a missing or mistyped field, a
+	// line longer than Options.MaxReply, or a partial line (the output
+	// ended, or the time limit passed, inside a line).
 	ResultGarbage
 	// ResultNoStart: the implementation had to be started again for this
 	// request and could not be (it failed to start or to answer hello).
@@ -93,12 +97,16 @@ const (
 	// did not declare its dialect or its board is larger than maxBoard
 	// (spec/protocol.md P2.5).
 	ResultSkipped
+	// ResultStopped: the run was stopped (its context cancelled, or the
+	// client closed) before the reply came: nothing is known about the
+	// implementation's answer (spec/protocol.md P6.6).
+	ResultStopped
 )
 
-var resultNames = [...]string{"ok", "error", "timeout", "crash", "garbage", "no-start", "skipped"}
+var resultNames = [...]string{"ok", "error", "timeout", "crash", "garbage", "no-start", "skipped", "stopped"}
 
-// String returns "ok", "error", "timeout", "crash", "garbage", "no-start"
-// or "skipped".
+// String returns "ok", "error", "timeout", "crash", "garbage", "no-start",
+// "skipped" or "stopped".
 func (k ResultKind) String() string {
 	if k >= 0 && int(k) < len(resultNames) {
 		return resultNames[k]
@@ -121,14 +129,31 @@ type Stats struct {
 	Starts       int // implementation processes started, with a handshake
 	Restarts     int // starts after the first (see Client.Restarts)
 	FailedStarts int // starts or handshakes that failed
-	Unsolicited  int // lines the implementation wrote when no request was pending
+	// Unsolicited counts the lines that answered no pending request
+	// (spec/protocol.md P6.8); Client.Unsolicited quotes the first ones.
+	Unsolicited int
+}
+
+// Unsolicited is a line the implementation wrote that answers no pending
+// request (spec/protocol.md P6.8): a line with the id of an earlier
+// request (a duplicate or a second reply), or a line written after its
+// last reply and before it ended. It is charged to no case.
+type Unsolicited struct {
+	// After is the id of the request whose reply the line followed; 0:
+	// the handshake.
+	After int
+	// Line is the line, quoted and cut to 200 bytes.
+	Line string
 }
 
 // Client runs an implementation under test and asks it one request at a
 // time. It keeps the process across requests, and after a timeout, a
 // crash or a reply that may have desynchronised the stream it kills the
-// process and starts a new one (with a new handshake) before the next
-// request. A Client is not safe for concurrent use.
+// process (its whole process group) and starts a new one (with a new
+// handshake) before the next request. It judges the stream, not its
+// timing: which case a line is charged to depends only on the lines
+// before it, never on when it arrived. A Client is not safe for
+// concurrent use.
 type Client struct {
 	ctx          context.Context
 	argv         []string
@@ -137,15 +162,18 @@ type Client struct {
 	proc         *process
 	nextID       int
 	stats        Stats
-	failedStarts int // in a row
+	unsolicited  []Unsolicited // the first maxUnsolicited
+	failedStarts int           // in a row
 	lastStartErr error
 	closed       bool
 }
 
-// Start runs argv (directly, not through a shell), makes the handshake and
-// returns a client for it. It fails if the process cannot be started or
-// its handshake is not a valid protocol 1 hello reply. Cancelling ctx
-// kills the implementation; later requests then end as crashes.
+// Start runs argv (directly, not through a shell) in a process group of
+// its own, makes the handshake and returns a client for it. It fails if
+// the process cannot be started or its handshake is not a valid protocol
+// 1 hello reply; no process of it is left running then. Cancelling ctx
+// kills the implementation's process group; the request in flight and
+// every later one then end as ResultStopped.
 func Start(ctx context.Context, argv []string, opts Options) (*Client, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("protocol: empty implementation command")
@@ -163,9 +191,14 @@ func (c *Client) Hello() HelloReply { return c.hello }
 // Stats returns the counts so far.
 func (c *Client) Stats() Stats { return c.stats }
 
+// Unsolicited returns the first unsolicited lines (Stats.Unsolicited
+// counts them all). Lines written after the last reply are known only
+// once Close has returned.
+func (c *Client) Unsolicited() []Unsolicited { return append([]Unsolicited(nil), c.unsolicited...) }
+
 // Restarts returns how many times the implementation was started again:
-// after a timeout, a crash, a reply that desynchronised the stream,
-// unsolicited output, or an exit between requests.
+// after a timeout, a crash, a reply that desynchronised the stream, or an
+// exit between requests.
 func (c *Client) Restarts() int { return c.stats.Restarts }
 
 // start starts a process and makes the handshake.
@@ -173,7 +206,8 @@ func (c *Client) start() error {
 	p, err := spawn(c.ctx, c.argv, c.opts)
 	if err == nil {
 		var h HelloReply
-		if h, err = p.handshake(c.opts.HelloTimeout); err == nil {
+		var grace time.Duration
+		if h, grace, err = c.handshake(p); err == nil {
 			if c.stats.Starts == 0 {
 				c.hello = h
 			}
@@ -184,12 +218,59 @@ func (c *Client) start() error {
 			c.proc, c.failedStarts, c.lastStartErr = p, 0, nil
 			return nil
 		}
-		err = fmt.Errorf("%s: %v%s", c.argv[0], err, p.stop(exitGrace))
+		err = fmt.Errorf("%s: %v%s", c.argv[0], err, p.stop(grace))
 	}
 	c.stats.FailedStarts++
 	c.failedStarts++
 	c.lastStartErr = err
 	return err
+}
+
+// handshake sends hello and checks the reply. On failure it returns how
+// long the process may take to exit by itself, so that its real exit
+// status is reported: what is left of the handshake's time limit for one
+// whose output ended (it is exiting, normally), the grace of P5 for one
+// that answered wrongly (its input is closed next), no time for one that
+// does not answer.
+func (c *Client) handshake(p *process) (HelloReply, time.Duration, error) {
+	line, _ := json.Marshal(Hello{ID: 0, Op: OpHello, Protocol: Version})
+	timeout := c.opts.HelloTimeout
+	deadline := time.Now().Add(timeout)
+	if err := p.write(append(line, '\n'), deadline); errors.Is(err, os.ErrDeadlineExceeded) {
+		return HelloReply{}, 0, fmt.Errorf("hello was not read within %v", timeout)
+	}
+	// Another write error means its input is closed (it is exiting, as a
+	// rule): what it wrote and how it ended say more, and the same
+	// whether it closed its input before or after the hello was written.
+	m, ev := p.next(c.ctx, deadline)
+	switch ev {
+	case evCancel:
+		return HelloReply{}, 0, fmt.Errorf("run stopped before the hello reply: %v", context.Cause(c.ctx))
+	case evHeld:
+		return HelloReply{}, 0, errors.New("exited before the hello reply, but its output is held open by a process outside its process group")
+	case evTimeout:
+		if start, n := p.partialLine(); n > 0 {
+			return HelloReply{}, 0, fmt.Errorf("partial hello line: no newline within %v after %s", timeout, quoteN(start, n))
+		}
+		return HelloReply{}, 0, fmt.Errorf("no hello reply within %v", timeout)
+	}
+	switch {
+	case errors.Is(m.err, errPartial):
+		return HelloReply{}, time.Until(deadline), fmt.Errorf("partial hello line: the output ended inside %s", quote(m.line))
+	case errors.Is(m.err, io.EOF):
+		return HelloReply{}, time.Until(deadline), errors.New("the output ended before the hello reply")
+	case m.err != nil:
+		return HelloReply{}, time.Until(deadline), fmt.Errorf("no hello reply: %v", m.err)
+	}
+	var h HelloReply
+	dec := json.NewDecoder(bytes.NewReader(m.line))
+	if err := dec.Decode(&h); err != nil {
+		return HelloReply{}, byeGrace, fmt.Errorf("hello reply %s: %v", quote(m.line), err)
+	}
+	if err := h.check(); err != nil {
+		return HelloReply{}, byeGrace, err
+	}
+	return h, 0, nil
 }
 
 // Do sends req (with Op "moves" and the next id) and returns its result.
@@ -211,25 +292,14 @@ func (c *Client) Do(req MovesRequest) Result {
 func (c *Client) do(req MovesRequest) Result {
 	switch {
 	case c.closed:
-		return Result{Kind: ResultCrash, Detail: "the client is closed"}
+		return Result{Kind: ResultStopped, Detail: "the client is closed"}
 	case c.ctx.Err() != nil:
-		c.discard(0)
-		return Result{Kind: ResultCrash, Detail: "cancelled: " + c.ctx.Err().Error()}
+		return c.stopped("run stopped")
 	}
-	if c.proc != nil {
-		// A line that arrived while nothing was asked belongs to no
-		// request: the stream cannot be trusted, so start afresh. A
-		// process that ended between requests is restarted too.
-		select {
-		case m := <-c.proc.lines:
-			if m.err == nil || len(m.line) > 0 {
-				c.stats.Unsolicited++
-			}
-			c.discard(exitGrace)
-		case <-c.proc.exited:
-			c.discard(0)
-		default:
-		}
+	if c.proc != nil && c.proc.hasExited() {
+		// It ended after its last reply: a fresh process takes the
+		// request, and whatever it wrote after that reply is unsolicited.
+		c.retire(0)
 	}
 	line, err := json.Marshal(req)
 	if err != nil {
@@ -244,10 +314,16 @@ func (c *Client) do(req MovesRequest) Result {
 				return Result{Kind: ResultNoStart, Detail: fmt.Sprintf("not restarted after %d failed starts in a row; last: %v", c.failedStarts, c.lastStartErr)}
 			}
 			if err := c.start(); err != nil {
+				if c.ctx.Err() != nil {
+					return c.stopped("run stopped while restarting")
+				}
 				return Result{Kind: ResultNoStart, Detail: "restart failed: " + err.Error()}
 			}
 		}
 		p = c.proc
+		if p.firstID == 0 {
+			p.firstID = req.ID
+		}
 		deadline = time.Now().Add(c.opts.Timeout)
 		err := p.write(line, deadline)
 		if err == nil {
@@ -258,17 +334,47 @@ func (c *Client) do(req MovesRequest) Result {
 		}
 		// The request did not get through, so the implementation has not
 		// seen it: once, start afresh and send it again.
-		info := c.discard(exitGrace)
+		info := c.retire(time.Until(deadline))
 		if attempt == 2 {
 			return Result{Kind: ResultCrash, Detail: fmt.Sprintf("writing the request: %v%s", err, info)}
 		}
 	}
-	timer := time.NewTimer(time.Until(deadline))
-	defer timer.Stop()
-	select {
-	case m := <-p.lines:
+	return c.await(p, req, deadline)
+}
+
+// await reads the reply to req, sent to p, until deadline. Lines with
+// the id of an earlier request are unsolicited (spec/protocol.md P6.8):
+// they are noted and the reply is still awaited. Anything else is judged
+// as the reply. When the output ends, what is left of the time limit is
+// the grace the process gets to exit by itself, so that its real exit
+// status is reported.
+func (c *Client) await(p *process, req MovesRequest, deadline time.Time) Result {
+	earlier := 0 // unsolicited lines while waiting
+	for {
+		m, ev := p.next(c.ctx, deadline)
+		if c.ctx.Err() != nil {
+			return c.stopped("run stopped while the request was pending")
+		}
+		switch ev {
+		case evTimeout:
+			if start, n := p.partialLine(); n > 0 {
+				return Result{Kind: ResultGarbage, Detail: fmt.Sprintf("partial line: no newline within %v after %s%s", c.opts.Timeout, quoteN(start, n), c.discard(0))}
+			}
+			var meanwhile string
+			if earlier > 0 {
+				meanwhile = fmt.Sprintf(" (meanwhile %d line(s) with the id of an earlier request, not taken as the reply: P6.8)", earlier)
+			}
+			return Result{Kind: ResultTimeout, Detail: fmt.Sprintf("no reply within %v%s%s", c.opts.Timeout, meanwhile, c.discard(0))}
+		case evHeld:
+			return Result{Kind: ResultCrash, Detail: "exited before replying, but its output is held open by a process outside its process group" + c.discard(0).String()}
+		}
 		switch {
 		case m.err == nil:
+			if id, ok := lineID(m.line); ok && p.earlier(id, req.ID) {
+				c.note(p, m.line)
+				earlier++
+				continue
+			}
 			level := c.hello.Level
 			if ValidLevel(req.Level) {
 				level = req.Level // P3.1: the client asked for less detail
@@ -281,6 +387,7 @@ func (c *Client) do(req MovesRequest) Result {
 				}
 				return Result{Kind: ResultGarbage, Detail: fmt.Sprintf("%v: %s%s", err, quote(m.line), extra)}
 			}
+			p.lastReply = req.ID
 			if reply.Error != nil {
 				return Result{Kind: ResultError, Reply: reply}
 			}
@@ -288,21 +395,55 @@ func (c *Client) do(req MovesRequest) Result {
 		case errors.Is(m.err, errTooLong):
 			return Result{Kind: ResultGarbage, Detail: fmt.Sprintf("reply line longer than %d bytes, newline included%s", c.opts.MaxReply, c.discard(0))}
 		case errors.Is(m.err, errPartial):
-			return Result{Kind: ResultCrash, Detail: fmt.Sprintf("output ended inside a reply line: %s%s", quote(m.line), c.discard(exitGrace))}
+			return Result{Kind: ResultGarbage, Detail: fmt.Sprintf("partial line: the output ended inside %s%s", quote(m.line), c.discard(time.Until(deadline)))}
 		case errors.Is(m.err, io.EOF):
-			return Result{Kind: ResultCrash, Detail: "output ended before the reply" + c.discard(exitGrace).String()}
+			// Whether the exit or the end of the output was seen first
+			// is a matter of timing: the exit status tells what it did.
+			return Result{Kind: ResultCrash, Detail: "output ended before the reply" + c.discard(time.Until(deadline)).String()}
 		default:
-			return Result{Kind: ResultCrash, Detail: fmt.Sprintf("reading the reply: %v%s", m.err, c.discard(exitGrace))}
+			return Result{Kind: ResultCrash, Detail: fmt.Sprintf("reading the reply: %v%s", m.err, c.discard(time.Until(deadline)))}
 		}
-	case <-timer.C:
-		return Result{Kind: ResultTimeout, Detail: fmt.Sprintf("no reply within %v%s", c.opts.Timeout, c.discard(0))}
-	case <-c.ctx.Done():
-		return Result{Kind: ResultCrash, Detail: "cancelled: " + c.ctx.Err().Error() + c.discard(0).String()}
 	}
 }
 
-// discard stops the current process, if any, giving it grace to exit by
-// itself; the next request starts a new one.
+// stopped ends the current process, if any, for a run that was stopped.
+func (c *Client) stopped(what string) Result {
+	detail := what
+	if c.ctx.Err() != nil {
+		detail += ": " + context.Cause(c.ctx).Error()
+	}
+	c.discard(0)
+	return Result{Kind: ResultStopped, Detail: detail}
+}
+
+// earlier reports whether id is that of a request sent to p before the
+// pending one (pending), the handshake included.
+func (p *process) earlier(id, pending int) bool {
+	return id == 0 || p.firstID > 0 && id >= p.firstID && id < pending
+}
+
+// lineID reads the integer id of a line that is a JSON object.
+func lineID(line []byte) (int, bool) {
+	var v struct {
+		ID *int `json:"id"`
+	}
+	if json.Unmarshal(line, &v) != nil || v.ID == nil {
+		return 0, false
+	}
+	return *v.ID, true
+}
+
+// note records an unsolicited line of p.
+func (c *Client) note(p *process, line []byte) {
+	c.stats.Unsolicited++
+	if len(c.unsolicited) < maxUnsolicited {
+		c.unsolicited = append(c.unsolicited, Unsolicited{After: p.lastReply, Line: quote(line)})
+	}
+}
+
+// discard ends the current process, if any, giving it grace to exit by
+// itself; the next request starts a new one. What it wrote and was not
+// read is dropped.
 func (c *Client) discard(grace time.Duration) exitInfo {
 	if c.proc == nil {
 		return exitInfo{}
@@ -312,9 +453,46 @@ func (c *Client) discard(grace time.Duration) exitInfo {
 	return p.stop(grace)
 }
 
+// retire ends the current process, if any, when no request is pending
+// (after its last reply): what it wrote after that reply is unsolicited.
+func (c *Client) retire(grace time.Duration) exitInfo {
+	if c.proc == nil {
+		return exitInfo{}
+	}
+	p := c.proc
+	c.proc = nil
+	killed := p.end(grace)
+	c.drain(p)
+	return p.close(killed)
+}
+
+// drain reads what an ended process wrote and was not read yet, and notes
+// every line of it as unsolicited.
+func (c *Client) drain(p *process) {
+	deadline := time.Now().Add(exitDrain)
+	for {
+		m, ev := p.next(context.Background(), deadline)
+		if ev != evLine {
+			return
+		}
+		switch {
+		case m.err == nil, errors.Is(m.err, errPartial):
+			c.note(p, m.line)
+		case errors.Is(m.err, errTooLong):
+			c.note(p, []byte(fmt.Sprintf("(a line longer than %d bytes)", c.opts.MaxReply)))
+		}
+		if m.err != nil {
+			return
+		}
+	}
+}
+
 // Close ends the implementation: it sends "bye", closes its input, waits
-// up to a second for it to exit and then kills it. It reports an
-// implementation that had to be killed. Do after Close returns a crash.
+// up to a second for it to exit, and kills its process group: the
+// implementation if it has not exited, and whatever it left running in
+// any case (spec/protocol.md P5). Lines it wrote after its last reply are
+// counted as unsolicited. It reports an implementation that had to be
+// killed. Do after Close returns ResultStopped.
 func (c *Client) Close() error {
 	if c.closed {
 		return nil
@@ -325,216 +503,31 @@ func (c *Client) Close() error {
 	}
 	p := c.proc
 	c.proc = nil
-	bye, _ := json.Marshal(struct {
-		ID int    `json:"id"`
-		Op string `json:"op"`
-	}{c.nextID, OpBye})
-	p.write(append(bye, '\n'), time.Now().Add(byeGrace))
-	if info := p.stop(byeGrace); info.killed {
+	if !p.hasExited() {
+		bye, _ := json.Marshal(struct {
+			ID int    `json:"id"`
+			Op string `json:"op"`
+		}{c.nextID, OpBye})
+		p.write(append(bye, '\n'), time.Now().Add(byeGrace))
+	}
+	killed := p.end(byeGrace)
+	c.drain(p)
+	p.close(killed)
+	if killed {
 		return fmt.Errorf("%s did not exit within %v of bye and was killed", c.argv[0], byeGrace)
 	}
 	return nil
 }
 
-// quote shows a reply line in a report, cut to 200 bytes.
-func quote(line []byte) string {
-	const max = 200
-	if len(line) > max {
-		return fmt.Sprintf("%q… (%d bytes)", line[:max], len(line))
-	}
-	return fmt.Sprintf("%q", line)
-}
+// quote shows a line in a report, cut to quoteMax bytes.
+func quote(line []byte) string { return quoteN(line, len(line)) }
 
-// process is one run of the implementation.
-type process struct {
-	cmd        *exec.Cmd
-	stdin      *os.File // our end of its stdin
-	stdout     *os.File // our end of its stdout
-	lines      chan lineMsg
-	release    chan struct{} // closed to stop the reader
-	readerDone chan struct{}
-	exited     chan struct{} // closed when Wait has returned
-	waitErr    error         // set before exited is closed
-	tail       *tailWriter
-}
-
-// lineMsg is one line read from the implementation, or why reading ended.
-type lineMsg struct {
-	line []byte
-	err  error
-}
-
-// spawn starts argv with pipes for stdin and stdout, and a reader
-// goroutine for its stdout.
-func spawn(ctx context.Context, argv []string, opts Options) (*process, error) {
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		return nil, err
+// quoteN shows the start of a line of n bytes, cut to quoteMax bytes.
+func quoteN(start []byte, n int) string {
+	if n > quoteMax || len(start) > quoteMax {
+		return fmt.Sprintf("%q… (%d bytes)", start[:min(len(start), quoteMax)], n)
 	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, err
-	}
-	p := &process{stdin: inW, stdout: outR, lines: make(chan lineMsg),
-		release: make(chan struct{}), readerDone: make(chan struct{}), exited: make(chan struct{}),
-		tail: &tailWriter{also: opts.Stderr}}
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, p.tail
-	isolate(cmd)
-	cmd.Cancel = func() error { return killTree(cmd) }
-	cmd.WaitDelay = time.Second // stderr copying ends at most this long after exit
-	p.cmd = cmd
-	err = cmd.Start()
-	inR.Close() // the child holds its own copies
-	outW.Close()
-	if err != nil {
-		inW.Close()
-		outR.Close()
-		return nil, err
-	}
-	go p.read(opts.MaxReply - 1) // the newline counts towards MaxReply
-	go func() {
-		p.waitErr = cmd.Wait()
-		close(p.exited)
-	}()
-	return p, nil
-}
-
-// read passes stdout's lines to p.lines until an error, which it passes
-// on too, or until p.release is closed.
-func (p *process) read(max int) {
-	defer close(p.readerDone)
-	br := bufio.NewReaderSize(p.stdout, 64<<10)
-	for {
-		line, err := readLine(br, max, false)
-		select {
-		case p.lines <- lineMsg{line, err}:
-		case <-p.release:
-			return
-		}
-		if err != nil {
-			return
-		}
-	}
-}
-
-// write writes a request line, giving up at deadline.
-func (p *process) write(line []byte, deadline time.Time) error {
-	p.stdin.SetWriteDeadline(deadline) // not every platform has pipe deadlines
-	_, err := p.stdin.Write(line)
-	return err
-}
-
-// handshake sends hello and checks the reply.
-func (p *process) handshake(timeout time.Duration) (HelloReply, error) {
-	line, _ := json.Marshal(Hello{ID: 0, Op: OpHello, Protocol: Version})
-	deadline := time.Now().Add(timeout)
-	if err := p.write(append(line, '\n'), deadline); err != nil {
-		return HelloReply{}, fmt.Errorf("sending hello: %v", err)
-	}
-	timer := time.NewTimer(time.Until(deadline))
-	defer timer.Stop()
-	select {
-	case m := <-p.lines:
-		if m.err != nil {
-			return HelloReply{}, fmt.Errorf("no hello reply: %v", m.err)
-		}
-		var h HelloReply
-		dec := json.NewDecoder(bytes.NewReader(m.line))
-		if err := dec.Decode(&h); err != nil {
-			return HelloReply{}, fmt.Errorf("hello reply %s: %v", quote(m.line), err)
-		}
-		if err := h.check(); err != nil {
-			return HelloReply{}, err
-		}
-		return h, nil
-	case <-timer.C:
-		return HelloReply{}, fmt.Errorf("no hello reply within %v", timeout)
-	}
-}
-
-// exitInfo says how a process ended, for a report.
-type exitInfo struct {
-	killed bool
-	err    error // from Wait
-	tail   string
-}
-
-// String is "" for nothing to say, else "; exit status 3; stderr: …".
-func (e exitInfo) String() string {
-	var b strings.Builder
-	switch {
-	case e.killed:
-		b.WriteString("; killed")
-	case e.err != nil:
-		fmt.Fprintf(&b, "; %v", e.err)
-	}
-	if e.tail != "" {
-		fmt.Fprintf(&b, "; stderr ends %q", e.tail)
-	}
-	return b.String()
-}
-
-// stop closes the process's stdin, gives it grace to exit, kills its
-// process group if it has not, and waits for it and for the reader to
-// end. No goroutine of the process outlives stop.
-func (p *process) stop(grace time.Duration) exitInfo {
-	p.stdin.Close()
-	var info exitInfo
-	if grace > 0 {
-		t := time.NewTimer(grace)
-		select {
-		case <-p.exited:
-		case <-t.C:
-		}
-		t.Stop()
-	}
-	select {
-	case <-p.exited:
-	default:
-		killTree(p.cmd)
-		info.killed = true
-		<-p.exited
-	}
-	close(p.release)
-	p.stdout.Close()
-	<-p.readerDone
-	if !info.killed {
-		info.err = p.waitErr
-	}
-	info.tail = p.tail.String()
-	return info
-}
-
-// tailWriter keeps the last tailSize bytes written to it and passes
-// everything on to also, if set. It never fails: an error of also must
-// not stall the implementation on a full stderr pipe.
-type tailWriter struct {
-	mu   sync.Mutex
-	buf  []byte
-	also io.Writer
-}
-
-func (t *tailWriter) Write(b []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.also != nil {
-		t.also.Write(b)
-	}
-	t.buf = append(t.buf, b...)
-	if len(t.buf) > tailSize {
-		t.buf = append(t.buf[:0], t.buf[len(t.buf)-tailSize:]...)
-	}
-	return len(b), nil
-}
-
-// String returns the kept bytes, trimmed of surrounding white space.
-func (t *tailWriter) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return strings.TrimSpace(string(t.buf))
+	return fmt.Sprintf("%q", start)
 }
 
 // rawOutcome is a reply outcome as decoded, with presence visible.

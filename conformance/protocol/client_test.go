@@ -1,7 +1,6 @@
 package protocol_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -80,152 +79,25 @@ const (
 	ms = time.Millisecond
 )
 
-// testOptions are short bounds, so that a broken double costs little.
+// testOptions are the bounds of the tests whose cases are answered: a
+// time limit generous enough that a loaded machine does not turn a reply
+// into a timeout.
 func testOptions() protocol.Options {
-	return protocol.Options{Timeout: 500 * ms, HelloTimeout: 5 * time.Second}
-}
-
-// run starts argv, runs reqs through it, closes it and judges every
-// result against the reference at the implementation's level.
-func run(t *testing.T, argv []string, opts protocol.Options, reqs []protocol.MovesRequest, between func(i int)) ([]protocol.Verdict, []protocol.Result, protocol.Stats) {
-	t.Helper()
-	c, err := protocol.Start(context.Background(), argv, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var verdicts []protocol.Verdict
-	var results []protocol.Result
-	for i, req := range reqs {
-		if between != nil {
-			between(i)
-		}
-		res := c.Do(req)
-		results = append(results, res)
-		verdicts = append(verdicts, protocol.Judge(protocol.Answer(req), res, c.Hello().Level))
-	}
-	stats := c.Stats()
-	if err := c.Close(); err != nil {
-		t.Errorf("Close: %v", err)
-	}
-	return verdicts, results, stats
-}
-
-func kinds(vs []protocol.Verdict) []protocol.VerdictKind {
-	var ks []protocol.VerdictKind
-	for _, v := range vs {
-		ks = append(ks, v.Kind)
-	}
-	return ks
+	return protocol.Options{Timeout: 10 * time.Second}
 }
 
 // waitGoroutines fails the test unless the goroutine count falls back to
-// at most base within a second.
+// at most base. The client waits for its goroutines before it returns, so
+// this is quick; the bound is generous, for a loaded machine.
 func waitGoroutines(t *testing.T, base int) {
 	t.Helper()
-	deadline := time.Now().Add(time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for runtime.NumGoroutine() > base {
 		if time.Now().After(deadline) {
 			buf := make([]byte, 1<<16)
 			t.Fatalf("%d goroutines, %d before the run:\n%s", runtime.NumGoroutine(), base, buf[:runtime.Stack(buf, true)])
 		}
 		time.Sleep(10 * ms)
-	}
-}
-
-// TestDoubles runs the batch through each double and checks every case's
-// verdict, that every case got exactly one result with its own id, the
-// restart count, that the run ends in time and that no goroutine is left.
-func TestDoubles(t *testing.T) {
-	mark := filepath.Join(t.TempDir(), "crashed")
-	tests := []struct {
-		name     string
-		args     []string
-		want     []protocol.VerdictKind
-		restarts int
-		failed   int  // failed starts
-		extra    bool // sleep before each case, so that unsolicited output is seen
-		reason   map[int]string
-	}{
-		{name: "good", want: []protocol.VerdictKind{P, P, P, P, P, P}},
-		{name: "good", args: []string{"-level", "destinations"}, want: []protocol.VerdictKind{P, P, P, P, P, P}},
-		{name: "good", args: []string{"-level", "effects"}, want: []protocol.VerdictKind{P, P, P, P, P, P}},
-		{name: "crash", want: []protocol.VerdictKind{P, P, C, P, P, P}, restarts: 1,
-			reason: map[int]string{2: "exit status 3; stderr ends \"crash: giving up on purpose\""}},
-		{name: "crash", args: []string{"-mark", mark}, want: []protocol.VerdictKind{P, P, C, E, E, E}, failed: 3,
-			reason: map[int]string{3: "restart failed", 5: "restart failed"}},
-		{name: "hang", want: []protocol.VerdictKind{P, T, P, P, P, P}, restarts: 1,
-			reason: map[int]string{1: "no reply within 500ms"}},
-		{name: "garbage", want: []protocol.VerdictKind{P, E, P, E, P, P}, restarts: 1,
-			reason: map[int]string{1: "not a JSON object", 3: `outcome 1 has no "to"`}},
-		{name: "wrongid", want: []protocol.VerdictKind{P, P, E, P, P, P}, restarts: 1,
-			reason: map[int]string{2: "reply has id 33, want 3"}},
-		{name: "wrongmoves", want: []protocol.VerdictKind{P, F, P, F, P, P}},
-		{name: "wrongmoves", args: []string{"-level", "destinations"}, want: []protocol.VerdictKind{P, F, P, F, P, P}},
-		{name: "errkinds", want: []protocol.VerdictKind{P, U, E, F, P, F},
-			reason: map[int]string{1: "not today", 2: "segfault", 3: "rejected a valid notation", 5: "accepted an invalid notation"}},
-		{name: "noise", args: []string{"-noise", "200"}, want: []protocol.VerdictKind{P, P, P, P, P, P}},
-		{name: "partial", want: []protocol.VerdictKind{P, P, C, P, P, P}, restarts: 1,
-			reason: map[int]string{2: "output ended inside a reply line"}},
-		{name: "oversized", want: []protocol.VerdictKind{P, E, P, P, P, P}, restarts: 1,
-			reason: map[int]string{1: "longer than 1048576 bytes"}},
-		{name: "good", args: []string{"-maxboard", "8x8"}, want: []protocol.VerdictKind{P, P, P, P, U, P},
-			reason: map[int]string{4: "not sent: board 12x10 is larger than good's 8x8"}},
-		{name: "extra", want: []protocol.VerdictKind{P, P, P, P, P, P}, restarts: 1, extra: true},
-	}
-	for _, tt := range tests {
-		t.Run(strings.Join(append([]string{tt.name}, tt.args...), " "), func(t *testing.T) {
-			argv := append([]string{double(t, tt.name)}, tt.args...)
-			var stderr bytes.Buffer
-			opts := testOptions()
-			opts.Stderr = &stderr
-			var between func(int)
-			if tt.extra {
-				between = func(int) { time.Sleep(50 * ms) }
-			}
-			base := runtime.NumGoroutine()
-			start := time.Now()
-			vs, rs, stats := run(t, argv, opts, batch(), between)
-			if d := time.Since(start); d > 5*time.Second {
-				t.Errorf("the run took %v", d)
-			}
-			waitGoroutines(t, base)
-			if got := kinds(vs); fmt.Sprint(got) != fmt.Sprint(tt.want) {
-				for i, v := range vs {
-					t.Logf("case %d: %v %s\n%s", i+1, v.Kind, v.Reason, v.Diff)
-				}
-				t.Errorf("verdicts %v, want %v", got, tt.want)
-			}
-			if len(rs) != len(batch()) {
-				t.Errorf("%d results for %d cases", len(rs), len(batch()))
-			}
-			for i, r := range rs {
-				if r.ID != i+1 {
-					t.Errorf("case %d has id %d", i+1, r.ID)
-				}
-				if r.Kind == protocol.ResultOK || r.Kind == protocol.ResultError {
-					if r.Reply.ID != r.ID {
-						t.Errorf("case %d: reply id %d", i+1, r.Reply.ID)
-					}
-				}
-			}
-			for i, want := range tt.reason {
-				if !strings.Contains(vs[i].Reason, want) {
-					t.Errorf("case %d: reason %q, want it to contain %q", i+1, vs[i].Reason, want)
-				}
-			}
-			if stats.Restarts != tt.restarts || stats.FailedStarts != tt.failed {
-				t.Errorf("%d restarts and %d failed starts, want %d and %d", stats.Restarts, stats.FailedStarts, tt.restarts, tt.failed)
-			}
-			if stats.Cases != len(batch()) {
-				t.Errorf("stats count %d cases", stats.Cases)
-			}
-			if tt.extra && stats.Unsolicited != 1 {
-				t.Errorf("%d unsolicited lines, want 1", stats.Unsolicited)
-			}
-			if tt.name == "noise" && stderr.Len() < 6*200<<10 {
-				t.Errorf("%d bytes of stderr passed on, want %d", stderr.Len(), 6*200<<10)
-			}
-		})
 	}
 }
 
@@ -253,19 +125,26 @@ func TestFailedStartsGiveUp(t *testing.T) {
 	}
 }
 
+// TestStartFails: a start that fails says why and leaves nothing
+// running. Only the implementation that never answers needs a short
+// handshake limit; the others fail at once and get a generous one, so
+// that a loaded machine cannot turn their failure into a timeout.
 func TestStartFails(t *testing.T) {
 	for _, tt := range []struct {
-		argv []string
-		want string
+		argv  []string
+		hello time.Duration
+		want  string
 	}{
-		{[]string{double(t, "badhello")}, "implementation speaks protocol 2, want 1"},
-		{[]string{double(t, "crash"), "-mark", os.Args[0]}, "; exit status 1; stderr ends \"crash: crashed before, refusing to start\""},
-		{[]string{double(t, "hang"), "-at", "0"}, "no hello reply within 300ms"},
-		{[]string{filepath.Join(t.TempDir(), "missing")}, "no such file"},
-		{nil, "empty implementation command"},
+		{[]string{double(t, "badhello")}, 0, "implementation speaks protocol 2, want 1"},
+		{[]string{double(t, "crash"), "-mark", os.Args[0]}, 0, "; exit status 1; stderr ends \"crash: crashed before, refusing to start\""},
+		{[]string{double(t, "hang"), "-at", "0"}, 300 * ms, "no hello reply within 300ms"},
+		{[]string{double(t, "orphan"), "-at", "0"}, time.Hour, "the output ended before the hello reply; exit status 4"},
+		{[]string{filepath.Join(t.TempDir(), "missing")}, 0, "no such file"},
+		{nil, 0, "empty implementation command"},
 	} {
+		tag := tagProcesses(t)
 		base := runtime.NumGoroutine()
-		c, err := protocol.Start(context.Background(), tt.argv, protocol.Options{HelloTimeout: 300 * ms})
+		c, err := protocol.Start(context.Background(), tt.argv, protocol.Options{HelloTimeout: tt.hello})
 		if err == nil {
 			c.Close()
 			t.Errorf("%q: started", tt.argv)
@@ -275,15 +154,19 @@ func TestStartFails(t *testing.T) {
 			t.Errorf("%q: %v, want %q", tt.argv, err, tt.want)
 		}
 		waitGoroutines(t, base)
+		checkNoLeftovers(t, tag)
 	}
 }
 
-// TestCancel: cancelling the context ends the implementation; the case in
-// flight and every later one end as crashes.
+// TestCancel: cancelling the context kills the implementation; the case
+// in flight and every later one end as stopped, not as crashes of the
+// implementation.
 func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
+	tag := tagProcesses(t)
 	base := runtime.NumGoroutine()
-	c, err := protocol.Start(ctx, []string{double(t, "hang"), "-at", "2"}, protocol.Options{Timeout: 10 * time.Second})
+	note := filepath.Join(t.TempDir(), "hanging")
+	c, err := protocol.Start(ctx, []string{double(t, "hang"), "-at", "2", "-note", note}, protocol.Options{Timeout: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,16 +174,24 @@ func TestCancel(t *testing.T) {
 	if res := c.Do(reqs[0]); res.Kind != protocol.ResultOK {
 		t.Fatalf("case 1: %v %s", res.Kind, res.Detail)
 	}
-	time.AfterFunc(100*ms, cancel)
-	start := time.Now()
-	if res := c.Do(reqs[1]); res.Kind != protocol.ResultCrash || time.Since(start) > 2*time.Second {
-		t.Errorf("case 2: %v %s after %v", res.Kind, res.Detail, time.Since(start))
+	go func() {
+		for {
+			if _, err := os.Stat(note); err == nil {
+				cancel()
+				return
+			}
+			time.Sleep(10 * ms)
+		}
+	}()
+	if res := c.Do(reqs[1]); res.Kind != protocol.ResultStopped || !strings.Contains(res.Detail, "while the request was pending: context canceled") {
+		t.Errorf("case 2: %v %s", res.Kind, res.Detail)
 	}
-	if res := c.Do(reqs[2]); res.Kind != protocol.ResultCrash || !strings.Contains(res.Detail, "cancelled") {
+	checkNoLeftovers(t, tag)
+	if res := c.Do(reqs[2]); res.Kind != protocol.ResultStopped || !strings.Contains(res.Detail, "run stopped: context canceled") {
 		t.Errorf("case 3: %v %s", res.Kind, res.Detail)
 	}
 	c.Close()
-	if res := c.Do(reqs[3]); res.Kind != protocol.ResultCrash || !strings.Contains(res.Detail, "closed") {
+	if res := c.Do(reqs[3]); res.Kind != protocol.ResultStopped || !strings.Contains(res.Detail, "closed") {
 		t.Errorf("after Close: %v %s", res.Kind, res.Detail)
 	}
 	waitGoroutines(t, base)
@@ -415,7 +306,7 @@ func TestDeaf(t *testing.T) {
 	if err := c.Close(); err == nil || !strings.Contains(err.Error(), "did not exit within 1s of bye and was killed") {
 		t.Errorf("Close: %v", err)
 	}
-	if d := time.Since(start); d > 2*time.Second {
+	if d := time.Since(start); d > 30*time.Second {
 		t.Errorf("Close took %v", d)
 	}
 	waitGoroutines(t, base)
@@ -423,9 +314,10 @@ func TestDeaf(t *testing.T) {
 
 // TestOneShot: an implementation that exits after every reply is
 // restarted before each request, and no case is blamed for it, provided
-// its exit is seen before the next request is sent: the pause gives it
-// time. (Without it, a request may go into the pipe of a process that is
-// exiting, and that case ends as a crash.)
+// its exit is seen before the next request is sent. (Otherwise the
+// request may go into the pipe of a process that is exiting, and that
+// case ends as a crash: the client cannot tell whether the process read
+// it.) The test waits for the exit instead of sleeping.
 func TestOneShot(t *testing.T) {
 	c, err := protocol.Start(context.Background(), []string{double(t, "crash"), "-at", "1000", "-oneshot"}, testOptions())
 	if err != nil {
@@ -437,9 +329,9 @@ func TestOneShot(t *testing.T) {
 		if v := protocol.Judge(protocol.Answer(req), res, c.Hello().Level); v.Kind != protocol.VerdictPass {
 			t.Errorf("case %d: %v %s", i+1, v.Kind, v.Reason)
 		}
-		time.Sleep(200 * ms)
+		protocol.WaitExit(c)
 	}
-	if s := c.Stats(); s.Restarts != 5 {
+	if s := c.Stats(); s.Restarts != 5 || s.Unsolicited != 0 {
 		t.Errorf("stats %+v, want 5 restarts", s)
 	}
 }

@@ -21,7 +21,8 @@ const (
 	// size, or the reference itself cannot answer (one of its limits).
 	VerdictUnsupported
 	// VerdictError: an internal error reply, garbage instead of a reply,
-	// or an implementation that could not be started again.
+	// an implementation that could not be started, or a case the run was
+	// stopped before (spec/protocol.md P6.6).
 	VerdictError
 	// VerdictTimeout: no reply in time.
 	VerdictTimeout
@@ -58,8 +59,8 @@ type Verdict struct {
 // reference's reply to it (Answer) at level, the level the implementation
 // declared.
 //
-//   - a timeout or crash is a timeout or crash verdict; garbage and a
-//     failed restart are errors;
+//   - a timeout or crash is a timeout or crash verdict; garbage, a
+//     failed restart and a run stopped before the reply are errors;
 //   - an "unsupported" reply is unsupported, and so is a request the
 //     client did not send (a dialect or board the implementation did not
 //     declare) and a case the reference itself answers "unsupported" (one
@@ -84,6 +85,8 @@ func Judge(want Reply, got Result, level string) Verdict {
 		return Verdict{Kind: VerdictError, Reason: "implementation does not start: " + got.Detail}
 	case ResultSkipped:
 		return Verdict{Kind: VerdictUnsupported, Reason: got.Detail}
+	case ResultStopped:
+		return Verdict{Kind: VerdictError, Reason: "run interrupted: " + got.Detail}
 	}
 	if !ValidLevel(level) {
 		return Verdict{Kind: VerdictError, Reason: fmt.Sprintf("unknown level %q", level)}

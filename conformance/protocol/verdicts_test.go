@@ -71,6 +71,8 @@ func TestJudge(t *testing.T) {
 		{name: "garbage", want: rook, got: protocol.Result{Kind: protocol.ResultGarbage, Detail: "not JSON"}, level: "paths", kind: E, reason: "garbage reply: not JSON"},
 		{name: "no start", want: rook, got: protocol.Result{Kind: protocol.ResultNoStart, Detail: "restart failed: EOF"}, level: "paths", kind: E,
 			reason: "implementation does not start: restart failed: EOF"},
+		{name: "stopped", want: rook, got: protocol.Result{Kind: protocol.ResultStopped, Detail: "not asked: interrupt"}, level: "paths", kind: E,
+			reason: "run interrupted: not asked: interrupt"},
 		{name: "skipped", want: rook, got: protocol.Result{Kind: protocol.ResultSkipped, Detail: "not sent: board"}, level: "paths", kind: U, reason: "not sent: board"},
 		{name: "bad level", want: rook, got: ok(dest), level: "squares", kind: E},
 	}
