@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"betzacheck/conformance/equiv"
 	"betzacheck/reference"
 	"betzacheck/reference/syntax"
 )
@@ -91,7 +92,7 @@ func CheckCase(f *File, c *Case) (m *Mismatch) {
 		return &Mismatch{Reason: fmt.Sprintf("error %q, want %d outcomes", err, len(c.Want)), GotErr: err}
 	}
 	got = sorted(got)
-	if d := keyDiff(c.Want, got); d != "" {
+	if d := equiv.DiffText(c.Want, got, "only in want:", "only in the reference's answer"); d != "" {
 		return &Mismatch{Reason: fmt.Sprintf("the reference's %d outcomes differ from the %d of want:", len(got), len(c.Want)), Diff: d, Got: got}
 	}
 	return nil
@@ -110,38 +111,4 @@ func sorted(keys []string) []string {
 	out := append([]string{}, keys...)
 	sort.Strings(out)
 	return out
-}
-
-// keyDiff lists the keys only in want and only in got (both sorted), or
-// "" when the lists are equal.
-func keyDiff(want, got []string) string {
-	var onlyWant, onlyGot []string
-	i, j := 0, 0
-	for i < len(want) || j < len(got) {
-		switch {
-		case j == len(got) || i < len(want) && want[i] < got[j]:
-			onlyWant = append(onlyWant, want[i])
-			i++
-		case i == len(want) || got[j] < want[i]:
-			onlyGot = append(onlyGot, got[j])
-			j++
-		default:
-			i++
-			j++
-		}
-	}
-	var b strings.Builder
-	for _, part := range []struct {
-		title string
-		keys  []string
-	}{{"only in want:", onlyWant}, {"only in the reference's answer", onlyGot}} {
-		if len(part.keys) == 0 {
-			continue
-		}
-		fmt.Fprintf(&b, "%s (%d):\n", part.title, len(part.keys))
-		for _, k := range part.keys {
-			fmt.Fprintf(&b, "  %s\n", k)
-		}
-	}
-	return b.String()
 }

@@ -205,6 +205,27 @@ func Difference(a, b []string) (onlyA, onlyB []string) {
 	return onlyA, onlyB
 }
 
+// DiffText lists, for a person, the keys only in a and only in b (both
+// sorted) under the two titles, each with its count; "" when a and b are
+// equal.
+func DiffText(a, b []string, titleA, titleB string) string {
+	onlyA, onlyB := Difference(a, b)
+	var w strings.Builder
+	for _, part := range []struct {
+		title string
+		keys  []string
+	}{{titleA, onlyA}, {titleB, onlyB}} {
+		if len(part.keys) == 0 {
+			continue
+		}
+		fmt.Fprintf(&w, "%s (%d):\n", part.title, len(part.keys))
+		for _, k := range part.keys {
+			fmt.Fprintf(&w, "  %s\n", k)
+		}
+	}
+	return w.String()
+}
+
 // Report writes the counterexample for a person: the position as a
 // diagram and the outcomes only one side has.
 func (c *Counterexample) Report(nameA, nameB string) string {

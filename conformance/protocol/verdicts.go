@@ -2,7 +2,8 @@ package protocol
 
 import (
 	"fmt"
-	"strings"
+
+	"betzacheck/conformance/equiv"
 )
 
 // VerdictKind is the judgement of one case.
@@ -131,35 +132,8 @@ func Judge(want Reply, got Result, level string) Verdict {
 	return Verdict{Kind: VerdictPass}
 }
 
-// diff lists the keys only in want and only in got (both sorted), or ""
-// when they are equal.
+// diff lists the keys only in the reference's answer (want) and only in
+// the implementation's (got), both sorted; "" when they are equal.
 func diff(want, got []string) string {
-	var onlyWant, onlyGot []string
-	i, j := 0, 0
-	for i < len(want) || j < len(got) {
-		switch {
-		case j == len(got) || i < len(want) && want[i] < got[j]:
-			onlyWant = append(onlyWant, want[i])
-			i++
-		case i == len(want) || got[j] < want[i]:
-			onlyGot = append(onlyGot, got[j])
-			j++
-		default:
-			i++
-			j++
-		}
-	}
-	var b strings.Builder
-	list := func(title string, keys []string) {
-		if len(keys) == 0 {
-			return
-		}
-		fmt.Fprintf(&b, "%s (%d):\n", title, len(keys))
-		for _, k := range keys {
-			fmt.Fprintf(&b, "  %s\n", k)
-		}
-	}
-	list("only in the reference", onlyWant)
-	list("only in the implementation", onlyGot)
-	return b.String()
+	return equiv.DiffText(want, got, "only in the reference", "only in the implementation")
 }
