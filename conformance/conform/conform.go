@@ -360,11 +360,17 @@ func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) 
 		lv = opt.Level
 	}
 	rep := &Report{Impl: hello, Level: lv}
+	stop := func(detail string) {
+		if ctx.Err() != nil {
+			detail = context.Cause(ctx).Error()
+		}
+		rep.Stopped = "run stopped: " + detail
+	}
 	for c := range cases {
 		if ctx.Err() != nil {
 			// The cases after this one are not built, let alone judged:
 			// the report covers what was judged and says so.
-			rep.Stopped = "run stopped: " + context.Cause(ctx).Error()
+			stop("")
 			break
 		}
 		var got protocol.Result
@@ -379,6 +385,12 @@ func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) 
 			got = impl.Do(req)
 		}
 		rep.add(c.judge(got, lv), opt)
+		if got.Kind == protocol.ResultStopped {
+			// The case in flight when the run stopped: no later case
+			// is taken (spec/protocol.md P6.6).
+			stop(got.Detail)
+			break
+		}
 	}
 	if opt.Expect != nil {
 		rep.Apply(opt.Expect)
@@ -418,8 +430,9 @@ func (c *Case) judge(got protocol.Result, lv string) *Result {
 // corpus case is judged against its hand-checked lines (truth), which fix
 // each outcome's effects and nothing more: up to level effects they are
 // the whole expectation; at level paths the reference's answer supplies
-// the paths, but only when the reference agrees with the lines, else the
-// case is judged at level effects. The reference is judged by the same
+// the paths, but only when the reference agrees with the lines and its
+// paths search stays within budget, else the case is judged at level
+// effects. The reference is judged by the same
 // lines through corpus.CheckNotation and corpus.CheckCase, the comparison
 // the corpus test makes.
 func (c *Case) expectation(lv string) (want protocol.Reply, at string, ref *protocol.Verdict) {
@@ -442,7 +455,11 @@ func (c *Case) expectation(lv string) (want protocol.Reply, at string, ref *prot
 		ref = &protocol.Verdict{Kind: protocol.VerdictFail, Reason: m.Reason, Diff: m.Diff}
 	}
 	if lv == protocol.LevelPaths && m == nil {
-		return reference(lv), lv, ref
+		if r := reference(lv); r.Error == nil || r.Error.Kind != protocol.KindUnsupported {
+			return r, lv, ref
+		}
+		// The reference's paths search ran out of budget where its
+		// effects did not: the lines still judge the case, at effects.
 	}
 	at = lv
 	if rank(at) > rank(protocol.LevelEffects) {

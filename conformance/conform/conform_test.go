@@ -164,6 +164,22 @@ func TestStream(t *testing.T) {
 	if stopped.Cases != 3 || taken != 4 || !stopped.Failed() || !strings.Contains(stopped.Summary(), "; INTERRUPTED: run stopped: context canceled") {
 		t.Errorf("stopped after %d cases judged, %d taken: %s", stopped.Cases, taken, stopped.Summary())
 	}
+	// A case whose answer was cut off by the stop (result stopped) is the
+	// last one taken, even if the run's context says nothing.
+	gen, _ = conform.Generate("betza2", n, seed)
+	taken = 0
+	counted = func(yield func(*conform.Case) bool) {
+		for c := range gen {
+			taken++
+			if !yield(c) {
+				return
+			}
+		}
+	}
+	cut := conform.Stream(context.Background(), &stopsAt{2}, counted, conform.Options{})
+	if cut.Cases != 2 || taken != 2 || !cut.Interrupted() || cut.Stopped != "run stopped: run interrupted" || cut.Broken() {
+		t.Errorf("cut off at case 2: %d cases judged, %d taken, stopped %q, broken %v", cut.Cases, taken, cut.Stopped, cut.Broken())
+	}
 	if len(full.Results) != len(want) {
 		t.Errorf("Run kept %d of %d results", len(full.Results), len(want))
 	}
@@ -444,3 +460,63 @@ func TestCorpusIsTheOracle(t *testing.T) {
 		t.Errorf("reference %v over %d corpus cases", ref, rep.Cases)
 	}
 }
+
+// pathsParrot is parrot declaring level paths, as an implementation that
+// reports the squares each path visits would.
+type pathsParrot struct{ parrot }
+
+func (pathsParrot) Hello() protocol.HelloReply {
+	h := parrot{}.Hello()
+	h.Level = protocol.LevelPaths
+	return h
+}
+
+// TestCorpusPathsOverBudget: at level paths a corpus case takes its paths
+// from the reference, but where the reference's paths search runs out of
+// budget (every walk of (aK)12 on 2x2 is a path of its own: 3^12 of them)
+// the hand-checked lines still judge the case, at level effects, rather
+// than leaving it unsupported.
+func TestCorpusPathsOverBudget(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "valid"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := `notation: (aK)12
+clauses: §5.1
+summary: twelve king steps.
+-- corner --
+board: 2x2
+from: a1
+why: on 2x2 every square is a king step from every other, so twelve steps end on any square, a1 included.
+want:
+a1 a1=X
+a2 a1= a2=X
+b1 a1= b1=X
+b2 a1= b2=X
+`
+	if err := os.WriteFile(filepath.Join(dir, "valid", "ak12.txtar"), []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases, err := conform.CorpusCases(dir)
+	if err != nil || len(cases) != 1 {
+		t.Fatalf("%d cases, %v", len(cases), err)
+	}
+	impl := pathsParrot{parrot{[]string{"a1 a1=X", "a2 a1= a2=X", "b1 a1= b1=X", "b2 a1= b2=X"}}}
+	rep := conform.Run(context.Background(), impl, cases, "")
+	if r := rep.Results[0]; r.Verdict.Kind != protocol.VerdictPass || r.Reference == nil || r.Reference.Kind != protocol.VerdictPass {
+		t.Errorf("verdict %v (%s), reference %+v; want pass and pass", r.Verdict.Kind, r.Verdict.Reason, r.Reference)
+	}
+}
+
+// stopsAt is the reference until its n-th request, which it ends as a
+// client does when the run is stopped with that request in flight.
+type stopsAt struct{ n int }
+
+func (*stopsAt) Hello() protocol.HelloReply { return conform.Reference{}.Hello() }
+func (s *stopsAt) Do(req protocol.MovesRequest) protocol.Result {
+	if s.n--; s.n == 0 {
+		return protocol.Result{ID: req.ID, Kind: protocol.ResultStopped, Detail: "run interrupted"}
+	}
+	return conform.Reference{}.Do(req)
+}
+func (*stopsAt) Close() error { return nil }

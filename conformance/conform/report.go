@@ -42,20 +42,11 @@ type Report struct {
 	profiles  []ProfileAgreement // one per classic.Profiles entry
 }
 
-// Interrupted reports whether the run was stopped before its last case
+// Interrupted reports whether the run was stopped before its end
 // (spec/protocol.md P6.6): the case in flight, if any, has error "run
-// interrupted" (result stopped) and Stopped says why no later case ran.
-func (r *Report) Interrupted() bool {
-	if r.Stopped != "" {
-		return true
-	}
-	for _, res := range r.Results {
-		if res.Got.Kind == protocol.ResultStopped {
-			return true
-		}
-	}
-	return false
-}
+// interrupted" (result stopped), no later case was taken, and Stopped says
+// why.
+func (r *Report) Interrupted() bool { return r.Stopped != "" }
 
 // NothingDecided reports a run with cases, every one unsupported: it
 // decided nothing (spec/protocol.md P6.7).
@@ -159,12 +150,17 @@ func (r *Report) ReferenceFailures() []*Result {
 // Failed reports whether the run breaks: an unexpected verdict, a stale
 // expectation, a corpus case the reference fails, or a run stopped before
 // its end.
-func (r *Report) Failed() bool {
-	if len(r.Stale) > 0 || r.reference["fail"] > 0 || r.Stopped != "" {
+func (r *Report) Failed() bool { return r.Broken() || r.Interrupted() }
+
+// Broken reports whether something judged broke the run: a case with an
+// unexpected verdict (other than the case in flight when the run was
+// stopped), a stale expectation, or a case the reference fails.
+func (r *Report) Broken() bool {
+	if len(r.Stale) > 0 || r.reference["fail"] > 0 {
 		return true
 	}
 	for _, res := range r.Results {
-		if res.Unexpected() {
+		if res.Unexpected() && res.Got.Kind != protocol.ResultStopped {
 			return true
 		}
 	}
@@ -294,11 +290,7 @@ func (r *Report) Summary() string {
 		line += fmt.Sprintf("; %d unsolicited lines", r.Unsolicited)
 	}
 	if r.Interrupted() {
-		why := r.Stopped
-		if why == "" {
-			why = "run stopped"
-		}
-		line += "; INTERRUPTED: " + why + ", later cases not run"
+		line += "; INTERRUPTED: " + r.Stopped + ", no later case run"
 	}
 	if r.NothingDecided() {
 		line += "; NOTHING DECIDED: every case unsupported"
