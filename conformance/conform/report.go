@@ -54,6 +54,16 @@ func (r *Report) NothingDecided() bool {
 	return r.Cases > 0 && r.totals[protocol.VerdictUnsupported.String()] == r.Cases
 }
 
+// UnsolicitedNotes describes each quoted unsolicited line (P6.8) as
+// "after CASE: LINE", naming the case whose reply it followed.
+func (r *Report) UnsolicitedNotes() []string {
+	notes := make([]string, 0, len(r.UnsolicitedLines))
+	for _, u := range r.UnsolicitedLines {
+		notes = append(notes, fmt.Sprintf("after %s: %s", r.after(u), u.Line))
+	}
+	return notes
+}
+
 // after names the case whose reply an unsolicited line followed, when
 // the run kept its result, else the request's number.
 func (r *Report) after(u protocol.Unsolicited) string {
@@ -251,8 +261,8 @@ func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 	}
 	if r.Unsolicited > 0 {
 		fmt.Fprintf(w, "\nunsolicited output (spec/protocol.md P6.8, charged to no case): %d line(s)\n", r.Unsolicited)
-		for _, u := range r.UnsolicitedLines {
-			fmt.Fprintf(w, "  after %s: %s\n", r.after(u), u.Line)
+		for _, note := range r.UnsolicitedNotes() {
+			fmt.Fprintf(w, "  %s\n", note)
 		}
 		if n := r.Unsolicited - len(r.UnsolicitedLines); n > 0 {
 			fmt.Fprintf(w, "  and %d more\n", n)

@@ -99,6 +99,7 @@ type pageData struct {
 	Level      string
 	Command    string
 	Failed     bool
+	Verdict    string // passed, failed, or undecided when every case was unsupported
 	Cases      int
 	Unexpected int
 	Summary    string
@@ -111,6 +112,11 @@ type pageData struct {
 	MoreWords  string
 	Stale      []string
 	Reference  *referenceData // nil when the run had no corpus case
+	// Unsolicited lines (spec/protocol.md P6.8): how many, the quoted
+	// ones, and how many more were counted but not quoted.
+	Unsolicited      int
+	UnsolicitedNotes []string
+	UnsolicitedMore  int
 }
 
 // referenceData is the reference's own verdicts on the corpus cases,
@@ -162,7 +168,17 @@ type side struct {
 func build(rep *conform.Report, opt Options) *pageData {
 	d := &pageData{CSS: template.CSS(css), Impl: rep.Impl, Dialects: strings.Join(rep.Impl.Dialects, ", "),
 		Level: rep.Level, Failed: rep.Failed(), Cases: rep.Cases, Kinds: Kinds, Stale: rep.Stale,
-		Unexpected: rep.Unexpected(), Summary: rep.Summary()}
+		Unexpected: rep.Unexpected(), Summary: rep.Summary(),
+		Unsolicited: rep.Unsolicited, UnsolicitedNotes: rep.UnsolicitedNotes()}
+	d.UnsolicitedMore = d.Unsolicited - len(d.UnsolicitedNotes)
+	switch {
+	case d.Failed:
+		d.Verdict = "failed"
+	case rep.NothingDecided():
+		d.Verdict = "undecided"
+	default:
+		d.Verdict = "passed"
+	}
 	d.Command = command(opt, "")
 	totals := rep.Totals()
 	for _, k := range Kinds {

@@ -122,7 +122,51 @@ func syntheticReport(t *testing.T) *conform.Report {
 		"corpus/invalid/dash": {Verdict: "fail", Reason: "toy skips what it does not read"},
 		"corpus/valid/gone":   {Verdict: "crash", Reason: "a case since removed"},
 	})
+	// Three unsolicited lines, two of them quoted.
+	rep.Unsolicited = 3
+	rep.UnsolicitedLines = []protocol.Unsolicited{{After: 0, Line: `"{\"id\":0,\"name\":\"toy\"}"`}, {After: 99, Line: `"debug: done"`}}
 	return rep
+}
+
+// TestVerdictWord: the page's headline says FAILED for a failed run,
+// UNDECIDED for a run in which every case was unsupported (it decided
+// nothing, spec/protocol.md P6.7), and PASSED otherwise; unsolicited
+// lines get a section of their own.
+func TestVerdictWord(t *testing.T) {
+	unsupported := &fake{name: "none", level: protocol.LevelEffects, answer: func(protocol.MovesRequest) protocol.Result {
+		return ok(protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindUnsupported, Message: "nothing implemented"}})
+	}}
+	passing := &fake{name: "ref", level: protocol.LevelEffects, answer: func(req protocol.MovesRequest) protocol.Result {
+		return ok(protocol.AnswerAt(req, protocol.LevelEffects))
+	}}
+	cases := func() []*conform.Case {
+		return []*conform.Case{newCase(t, "gen/7/3", "K", "4x4", "4/1p2/1X2/4", "b2", "generated")}
+	}
+	for _, tc := range []struct {
+		rep  *conform.Report
+		want string
+	}{
+		{syntheticReport(t), `class="result failed" data-failed="true">FAILED:`},
+		{conform.Run(context.Background(), unsupported, cases(), ""), `class="result undecided" data-failed="false">UNDECIDED:`},
+		{conform.Run(context.Background(), passing, cases(), ""), `class="result passed" data-failed="false">PASSED:`},
+	} {
+		var b bytes.Buffer
+		if err := Write(&b, tc.rep, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), tc.want) {
+			t.Errorf("%s: the page lacks %q", tc.rep.Summary(), tc.want)
+		}
+	}
+	var b bytes.Buffer
+	if err := Write(&b, syntheticReport(t), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<section id="unsolicited" data-unsolicited="3">`, `after the handshake: &#34;{\&#34;id\&#34;:0`, `after request 99: &#34;debug: done&#34;`, `and 1 more`} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
 }
 
 var syntheticOptions = Options{Impl: "./toy --strict", Corpus: "corpus/", Level: "", MaxFailures: 5}

@@ -29,7 +29,7 @@ const pageHTML = `<!DOCTYPE html>
 <dt>Implementation declares</dt><dd id="impl-declares">level {{.Impl.Level}}, dialects {{.Dialects}}{{if .Impl.MaxBoard}}, boards up to {{.Impl.MaxBoard}}{{end}}</dd>
 <dt>Command</dt><dd><code id="command">{{.Command}}</code></dd>
 </dl>
-<p id="result" class="result {{if .Failed}}failed{{else}}passed{{end}}" data-failed="{{.Failed}}">{{if .Failed}}FAILED{{else}}PASSED{{end}}: <span id="summary">{{.Summary}}</span></p>
+<p id="result" class="result {{.Verdict}}" data-failed="{{.Failed}}">{{upper .Verdict}}: <span id="summary">{{.Summary}}</span></p>
 </header>
 
 <main>
@@ -120,6 +120,21 @@ const pageHTML = `<!DOCTYPE html>
 <ul>
 {{- range .Stale}}
 <li class="stale">{{.}}</li>
+{{- end}}
+</ul>
+</section>
+{{- end}}
+{{- if .Unsolicited}}
+
+<section id="unsolicited" data-unsolicited="{{.Unsolicited}}">
+<h2>Unsolicited output ({{.Unsolicited}} lines)</h2>
+<p class="hint">Lines that answered no pending request: a duplicate or second reply, or output after the last reply (spec/protocol.md P6.8). They are charged to no case.</p>
+<ul>
+{{- range .UnsolicitedNotes}}
+<li class="unsolicited"><code>{{.}}</code></li>
+{{- end}}
+{{- if .UnsolicitedMore}}
+<li class="more">and {{.UnsolicitedMore}} more</li>
 {{- end}}
 </ul>
 </section>
