@@ -231,17 +231,7 @@ func TestLaxImplementation(t *testing.T) {
 		t.Errorf("JSON totals %v, text totals %v", decoded.Totals, tot)
 	}
 
-	var x bytes.Buffer
-	if err := rep.WriteJUnit(&x); err != nil {
-		t.Fatal(err)
-	}
-	var suite struct {
-		Tests    int `xml:"tests,attr"`
-		Failures int `xml:"failures,attr"`
-	}
-	if err := xml.Unmarshal(x.Bytes(), &suite); err != nil {
-		t.Fatal(err)
-	}
+	suite, _ := decodeJUnit(t, rep)
 	if suite.Tests != len(cases) || suite.Failures != tot["fail"] {
 		t.Errorf("JUnit tests=%d failures=%d, want %d and %d", suite.Tests, suite.Failures, len(cases), tot["fail"])
 	}
@@ -330,11 +320,7 @@ func TestParseExpectationsErrors(t *testing.T) {
 // b1: a hand-checked line gone wrong.
 func wrongCorpus(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(dir, "valid"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	file := `notation: W
+	return writeCorpus(t, "valid/w.txtar", `notation: W
 clauses: §1.1 §4.4
 summary: the wazir.
 -- centre --
@@ -346,11 +332,47 @@ a1 a1=X b2=
 a2 a2=X b2=
 c2 b2= c2=X
 b3 b2= b3=X
-`
-	if err := os.WriteFile(filepath.Join(dir, "valid", "w.txtar"), []byte(file), 0o644); err != nil {
+`)
+}
+
+// writeCorpus writes a corpus of one file, at name under a new directory,
+// and returns the directory.
+func writeCorpus(t *testing.T, name, text string) string {
+	t.Helper()
+	dir := t.TempDir()
+	file := filepath.Join(dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// junitSuite is what the tests read of a JUnit report.
+type junitSuite struct {
+	Tests    int `xml:"tests,attr"`
+	Failures int `xml:"failures,attr"`
+	Cases    []struct {
+		Name      string    `xml:"name,attr"`
+		Classname string    `xml:"classname,attr"`
+		Failure   *struct{} `xml:"failure"`
+	} `xml:"testcase"`
+}
+
+// decodeJUnit writes rep as JUnit XML and reads it back.
+func decodeJUnit(t *testing.T, rep *conform.Report) (junitSuite, string) {
+	t.Helper()
+	var x bytes.Buffer
+	if err := rep.WriteJUnit(&x); err != nil {
+		t.Fatal(err)
+	}
+	var suite junitSuite
+	if err := xml.Unmarshal(x.Bytes(), &suite); err != nil {
+		t.Fatal(err)
+	}
+	return suite, x.String()
 }
 
 // parrot answers every request with the outcomes of fixed want: lines, at
@@ -433,25 +455,10 @@ func TestCorpusIsTheOracle(t *testing.T) {
 		decoded.Cases[0].Verdict != "pass" || decoded.Cases[0].Reference.Verdict != "fail" || !strings.Contains(decoded.Cases[0].Reference.Diff, "a1 a1=X b2=") {
 		t.Errorf("JSON: %s", js.String())
 	}
-	var x bytes.Buffer
-	if err := rep.WriteJUnit(&x); err != nil {
-		t.Fatal(err)
-	}
-	var suite struct {
-		Tests    int `xml:"tests,attr"`
-		Failures int `xml:"failures,attr"`
-		Cases    []struct {
-			Name      string    `xml:"name,attr"`
-			Classname string    `xml:"classname,attr"`
-			Failure   *struct{} `xml:"failure"`
-		} `xml:"testcase"`
-	}
-	if err := xml.Unmarshal(x.Bytes(), &suite); err != nil {
-		t.Fatal(err)
-	}
+	suite, x := decodeJUnit(t, rep)
 	if suite.Tests != 2 || suite.Failures != 1 || len(suite.Cases) != 2 || suite.Cases[0].Classname != "betzacheck.reference" ||
 		suite.Cases[0].Failure == nil || suite.Cases[1].Failure != nil {
-		t.Errorf("JUnit: %s", x.String())
+		t.Errorf("JUnit: %s", x)
 	}
 
 	// Against a correct corpus the reference passes on its own count.
@@ -477,11 +484,7 @@ func (pathsParrot) Hello() protocol.HelloReply {
 // the hand-checked lines still judge the case, at level effects, rather
 // than leaving it unsupported.
 func TestCorpusPathsOverBudget(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(dir, "valid"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	file := `notation: (aK)12
+	dir := writeCorpus(t, "valid/ak12.txtar", `notation: (aK)12
 clauses: §5.1
 summary: twelve king steps.
 -- corner --
@@ -493,10 +496,7 @@ a1 a1=X
 a2 a1= a2=X
 b1 a1= b1=X
 b2 a1= b2=X
-`
-	if err := os.WriteFile(filepath.Join(dir, "valid", "ak12.txtar"), []byte(file), 0o644); err != nil {
-		t.Fatal(err)
-	}
+`)
 	cases, err := conform.CorpusCases(dir)
 	if err != nil || len(cases) != 1 {
 		t.Fatalf("%d cases, %v", len(cases), err)
