@@ -432,9 +432,9 @@ func (c *Case) judge(got protocol.Result, lv string) *Result {
 // the whole expectation; at level paths the reference's answer supplies
 // the paths, but only when the reference agrees with the lines and its
 // paths search stays within budget, else the case is judged at level
-// effects. The reference is judged by the same
-// lines through corpus.CheckNotation and corpus.CheckCase, the comparison
-// the corpus test makes.
+// effects. The reference is judged by the same lines through
+// corpus.CheckNotation and corpus.CheckCase, the comparison the corpus
+// test makes.
 func (c *Case) expectation(lv string) (want protocol.Reply, at string, ref *protocol.Verdict) {
 	reference := func(level string) protocol.Reply {
 		req := c.Request
