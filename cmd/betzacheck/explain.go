@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"betzacheck/reference/expand"
+	"betzacheck/reference/geometry"
 )
 
 var explainCmd = &command{
@@ -160,7 +161,7 @@ func explainLegs(w io.Writer, p *expand.Program, nodes []int) {
 func legBody(l *expand.Leg, later bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s, %s\n", string(l.Atom.Letter), atomWords(l.Atom))
-	if l.Atom.Class != expand.Null {
+	if l.Atom.Class != geometry.Null {
 		dirs := "a, every direction"
 		if !l.AllDirections() {
 			dirs = directionWords(l.Dirs)
@@ -190,22 +191,22 @@ func why(s string) string {
 	return s
 }
 
-func atomWords(a *expand.Atom) string {
+func atomWords(a *geometry.Atom) string {
 	switch {
-	case a.Class == expand.Null:
+	case a.Class == geometry.Null:
 		return a.Name + ": ends on the square it starts from (§1.4)"
 	case a.Rider:
 		return fmt.Sprintf("%s: rides any number of %s steps over empty squares, %d directions (§1.2)", a.Name, classWord(a.Class), len(a.Leaps))
-	case a.Class == expand.Compound:
+	case a.Class == geometry.Compound:
 		return fmt.Sprintf("%s: one orthogonal or diagonal step, %d directions (§1.3)", a.Name, len(a.Leaps))
 	}
 	v := a.Leaps[0]
 	return fmt.Sprintf("%s: leaps (%d,%d), %s, %d directions (§1.1)", a.Name, abs(v.X), abs(v.Y), classWord(a.Class), len(a.Leaps))
 }
 
-func classWord(c expand.Class) string {
+func classWord(c geometry.Class) string {
 	switch c {
-	case expand.Compound:
+	case geometry.Compound:
 		return "orthogonal or diagonal"
 	}
 	return c.String()
@@ -363,7 +364,7 @@ func chainData(p *expand.Program, ch expand.ShownChain) chainJSON {
 			Modality: letters, ModalityWords: words, ModalityWhy: why(l.ModWhy),
 			Initial: l.MoverVirgin, Eruption: l.Erupt, SameLength: l.Equal}
 		switch {
-		case l.Atom.Class == expand.Null:
+		case l.Atom.Class == geometry.Null:
 			lj.DirectionsWhy = ""
 		case l.AllDirections():
 			lj.Directions, lj.DirectionWords = []string{"a"}, []string{"every direction"}

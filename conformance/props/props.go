@@ -19,6 +19,7 @@ import (
 	"betzacheck/reference"
 	"betzacheck/reference/eval"
 	"betzacheck/reference/expand"
+	"betzacheck/reference/geometry"
 	"betzacheck/reference/syntax"
 )
 
@@ -282,7 +283,7 @@ func absoluteContinuation(p *expand.Program) bool {
 		}
 		seen[n] = true
 		node := &p.Nodes[n]
-		if node.Leg.Atom.Class != expand.Null {
+		if node.Leg.Atom.Class != geometry.Null {
 			if !slices.Contains(p.Starts, n) && node.Leg.Dirs != nil {
 				return true
 			}

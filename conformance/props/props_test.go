@@ -12,7 +12,7 @@ import (
 	"betzacheck/conformance/gen"
 	"betzacheck/conformance/props"
 	"betzacheck/grammar"
-	"betzacheck/reference/expand"
+	"betzacheck/reference/geometry"
 	"betzacheck/reference/syntax"
 )
 
@@ -145,7 +145,7 @@ func TestRiderHints(t *testing.T) {
 			if err != nil {
 				t.Fatalf("hint %s: %v", m[1], err)
 			}
-			atom := expand.LookupAtom(byte(letter))
+			atom := geometry.LookupAtom(byte(letter))
 			var leaps [][2]int
 			for _, v := range atom.Leaps {
 				leaps = append(leaps, [2]int{v.X, v.Y})

@@ -17,6 +17,7 @@ import (
 
 	"betzacheck/reference/board"
 	"betzacheck/reference/expand"
+	"betzacheck/reference/geometry"
 )
 
 // Options tune one evaluation. The zero value asks for effects within the
@@ -402,7 +403,7 @@ func (s *search) inMargin(q board.Square) bool {
 // destination and modality that allows it.
 func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 	var out []state
-	if leg.Atom.Class == expand.Null {
+	if leg.Atom.Class == geometry.Null {
 		// §1.4 O ends where it starts; §3.14 in the real move that square
 		// holds the mover itself.
 		p, _ := s.content(st, st.sq)
@@ -452,9 +453,9 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 	return out
 }
 
-func selected(class expand.Class, dirs []string, local vec) bool {
+func selected(class geometry.Class, dirs []string, local vec) bool {
 	for _, t := range dirs {
-		if named(class, t, local) {
+		if geometry.Selects(class, t, local) {
 			return true
 		}
 	}

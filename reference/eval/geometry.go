@@ -1,8 +1,8 @@
 package eval
 
-import "betzacheck/reference/expand"
+import "betzacheck/reference/geometry"
 
-type vec = expand.Vec
+type vec = geometry.Vec
 
 // A frame says how a leg's direction letters map onto the board (§2.1,
 // §2.7): rot is the direction of "forward" in steps of 45 degrees clockwise
@@ -31,7 +31,7 @@ func (f frame) local(v vec) vec {
 // direction returns the index 0..7 (clockwise from white's forward) of an
 // orthogonal or diagonal step.
 func direction(v vec) int8 {
-	sx, sy := sign(v.X), sign(v.Y)
+	sx, sy := geometry.Sign(v.X), geometry.Sign(v.Y)
 	switch {
 	case sx == 0 && sy > 0:
 		return 0
@@ -58,7 +58,7 @@ func nextRot(v vec, old int8) int8 {
 	case v.X == 0 && v.Y == 0:
 		return old // §2.7 O leaves the frame alone
 	case oblique(v):
-		if abs(v.Y) > abs(v.X) {
+		if geometry.Abs(v.Y) > geometry.Abs(v.X) {
 			return direction(vec{Y: v.Y})
 		}
 		return direction(vec{X: v.X})
@@ -66,16 +66,16 @@ func nextRot(v vec, old int8) int8 {
 	return direction(v)
 }
 
-func oblique(v vec) bool { return v.X != 0 && v.Y != 0 && abs(v.X) != abs(v.Y) }
+func oblique(v vec) bool { return v.X != 0 && v.Y != 0 && geometry.Abs(v.X) != geometry.Abs(v.Y) }
 
 // handedness is §6.1: an oblique displacement that lies left of its nearest
 // orthogonal (looking along that orthogonal) makes later frames mirrored.
 func handedness(d vec) (mirrored bool) {
 	var o vec
-	if abs(d.Y) > abs(d.X) {
-		o = vec{Y: sign(d.Y)}
+	if geometry.Abs(d.Y) > geometry.Abs(d.X) {
+		o = vec{Y: geometry.Sign(d.Y)}
 	} else {
-		o = vec{X: sign(d.X)}
+		o = vec{X: geometry.Sign(d.X)}
 	}
 	return o.X*d.Y-o.Y*d.X > 0
 }
@@ -108,186 +108,14 @@ func onAxis(d vec, axis int8) bool {
 
 // classIn is the atom's class as seen in a frame: a 45-degree frame makes
 // orthogonal atoms look diagonal and diagonal ones orthogonal (§2.7).
-func classIn(c expand.Class, f frame) expand.Class {
+func classIn(c geometry.Class, f frame) geometry.Class {
 	if f.rot%2 == 1 {
 		switch c {
-		case expand.Orthogonal:
-			return expand.Diagonal
-		case expand.Diagonal:
-			return expand.Orthogonal
+		case geometry.Orthogonal:
+			return geometry.Diagonal
+		case geometry.Diagonal:
+			return geometry.Orthogonal
 		}
 	}
 	return c
-}
-
-// named reports whether the local step v is one of the moves the
-// direction name tok selects for an atom of class c (§2.2–§2.5).
-func named(c expand.Class, tok string, v vec) bool {
-	x, y := v.X, v.Y
-	ax, ay := abs(x), abs(y)
-	if tok == "a" {
-		return true
-	}
-	switch c {
-	case expand.Orthogonal: // §2.2
-		switch tok {
-		case "f", "fh":
-			return y > 0
-		case "b", "bh":
-			return y < 0
-		case "l", "lh":
-			return x < 0
-		case "r", "rh":
-			return x > 0
-		case "v":
-			return x == 0
-		case "s":
-			return y == 0
-		case "fl", "lf":
-			return y > 0 || x < 0
-		case "fr", "rf":
-			return y > 0 || x > 0
-		case "bl", "lb":
-			return y < 0 || x < 0
-		case "br", "rb":
-			return y < 0 || x > 0
-		case "fs":
-			return y >= 0
-		case "bs":
-			return y <= 0
-		case "lv":
-			return x <= 0
-		case "rv":
-			return x >= 0
-		}
-	case expand.Diagonal: // §2.3
-		switch tok {
-		case "f", "fs", "fh":
-			return y > 0
-		case "b", "bs", "bh":
-			return y < 0
-		case "l", "lv", "lh":
-			return x < 0
-		case "r", "rv", "rh":
-			return x > 0
-		case "v", "s":
-			return true
-		case "fl", "lf":
-			return y > 0 && x < 0
-		case "fr", "rf":
-			return y > 0 && x > 0
-		case "bl", "lb":
-			return y < 0 && x < 0
-		case "br", "rb":
-			return y < 0 && x > 0
-		}
-	case expand.Oblique: // §2.4
-		narrow, wide := ay > ax, ax > ay
-		switch tok {
-		case "lf":
-			return x < 0 && y > 0 && narrow
-		case "rf":
-			return x > 0 && y > 0 && narrow
-		case "fl":
-			return x < 0 && y > 0 && wide
-		case "fr":
-			return x > 0 && y > 0 && wide
-		case "bl":
-			return x < 0 && y < 0 && wide
-		case "br":
-			return x > 0 && y < 0 && wide
-		case "lb":
-			return x < 0 && y < 0 && narrow
-		case "rb":
-			return x > 0 && y < 0 && narrow
-		case "f":
-			return y > 0 && narrow
-		case "b":
-			return y < 0 && narrow
-		case "l":
-			return x < 0 && wide
-		case "r":
-			return x > 0 && wide
-		case "fs":
-			return y > 0 && wide
-		case "bs":
-			return y < 0 && wide
-		case "lv":
-			return x < 0 && narrow
-		case "rv":
-			return x > 0 && narrow
-		case "v":
-			return narrow
-		case "s":
-			return wide
-		case "fh":
-			return y > 0
-		case "bh":
-			return y < 0
-		case "lh":
-			return x < 0
-		case "rh":
-			return x > 0
-		}
-	case expand.Compound: // §2.5, §7.3
-		diag := ax == ay
-		switch tok {
-		case "f":
-			return x == 0 && y > 0
-		case "b":
-			return x == 0 && y < 0
-		case "l":
-			return y == 0 && x < 0
-		case "r":
-			return y == 0 && x > 0
-		case "v":
-			return x == 0
-		case "s":
-			return y == 0
-		case "fl", "lf":
-			return diag && x < 0 && y > 0
-		case "fr", "rf":
-			return diag && x > 0 && y > 0
-		case "bl", "lb":
-			return diag && x < 0 && y < 0
-		case "br", "rb":
-			return diag && x > 0 && y < 0
-		case "fs":
-			return diag && y > 0
-		case "bs":
-			return diag && y < 0
-		case "lv":
-			return diag && x < 0
-		case "rv":
-			return diag && x > 0
-		case "fh":
-			return y > 0
-		case "bh":
-			return y < 0
-		case "lh":
-			return x < 0
-		case "rh":
-			return x > 0
-		}
-	case expand.Null:
-		return true
-	}
-	return false
-}
-
-func abs(a int) int {
-	if a < 0 {
-		return -a
-	}
-	return a
-}
-
-func sign(a int) int {
-	switch {
-	case a > 0:
-		return 1
-	case a < 0:
-		return -1
-	}
-	return 0
 }

@@ -3,6 +3,7 @@ package expand
 import (
 	"strings"
 
+	"betzacheck/reference/geometry"
 	"betzacheck/reference/syntax"
 )
 
@@ -220,7 +221,7 @@ func (e *expander) atom(a *syntax.Atom, c ctx) frag {
 		panic(bailout{&syntax.Error{Offset: letterAt(c.equalSrc, 'e', a.At), Clause: "§9.8", Msg: "e on the first leg of a move: there is no previous leg to be as long as"}})
 	}
 	leg := Leg{
-		Atom:        LookupAtom(a.Letter),
+		Atom:        geometry.LookupAtom(a.Letter),
 		Dirs:        c.firstDirs,
 		DirWhy:      c.firstDirWhy,
 		Modal:       c.lastModal,

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"betzacheck/reference/geometry"
 	"betzacheck/reference/syntax"
 )
 
@@ -45,7 +46,7 @@ func (m Modality) Has(x Modality) bool { return m&x == x }
 // Leg is one resolved leg: what it leaps, which directions, which
 // conditions on its end square, and the flags of §3.
 type Leg struct {
-	Atom  *Atom
+	Atom  *geometry.Atom
 	Dirs  []string // direction names (§2.6); nil means every direction
 	Modal Modality
 	// VictimVirgin restricts c and d to pieces that have not moved (§3.11).
@@ -105,7 +106,7 @@ func (l *Leg) String() string {
 		b.WriteByte('i')
 	}
 	if l.Dirs == nil {
-		if l.Atom.Class != Null {
+		if l.Atom.Class != geometry.Null {
 			b.WriteByte('a')
 		}
 	} else {

@@ -1,4 +1,8 @@
-package expand
+// Package geometry is §1 and §2 of spec/betza2.md as data: the atoms and
+// their leaps, the class that decides what direction names mean for an
+// atom, and the one table of which moves each direction name selects. The
+// evaluator (package eval) and every dialect read directions from here.
+package geometry
 
 // Vec is a displacement in squares: X along the files, Y along the ranks,
 // as white sees the board.

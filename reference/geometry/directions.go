@@ -1,0 +1,191 @@
+package geometry
+
+// Selects reports whether the step v, in the frame of the leg (forward +Y,
+// right +X), is one of the moves that the direction name selects for an
+// atom of class c: §2.2 for orthogonal atoms, §2.3 diagonal, §2.4 oblique,
+// §2.5 compound; "a" selects every move and the null atom's one move is
+// selected by every name. A name that is not in the table for the class
+// selects nothing.
+func Selects(c Class, name string, v Vec) bool {
+	x, y := v.X, v.Y
+	ax, ay := Abs(x), Abs(y)
+	if name == "a" {
+		return true
+	}
+	switch c {
+	case Orthogonal: // §2.2
+		switch name {
+		case "f", "fh":
+			return y > 0
+		case "b", "bh":
+			return y < 0
+		case "l", "lh":
+			return x < 0
+		case "r", "rh":
+			return x > 0
+		case "v":
+			return x == 0
+		case "s":
+			return y == 0
+		case "fl", "lf":
+			return y > 0 || x < 0
+		case "fr", "rf":
+			return y > 0 || x > 0
+		case "bl", "lb":
+			return y < 0 || x < 0
+		case "br", "rb":
+			return y < 0 || x > 0
+		case "fs":
+			return y >= 0
+		case "bs":
+			return y <= 0
+		case "lv":
+			return x <= 0
+		case "rv":
+			return x >= 0
+		}
+	case Diagonal: // §2.3
+		switch name {
+		case "f", "fs", "fh":
+			return y > 0
+		case "b", "bs", "bh":
+			return y < 0
+		case "l", "lv", "lh":
+			return x < 0
+		case "r", "rv", "rh":
+			return x > 0
+		case "v", "s":
+			return true
+		case "fl", "lf":
+			return y > 0 && x < 0
+		case "fr", "rf":
+			return y > 0 && x > 0
+		case "bl", "lb":
+			return y < 0 && x < 0
+		case "br", "rb":
+			return y < 0 && x > 0
+		}
+	case Oblique: // §2.4
+		narrow, wide := ay > ax, ax > ay
+		switch name {
+		case "lf":
+			return x < 0 && y > 0 && narrow
+		case "rf":
+			return x > 0 && y > 0 && narrow
+		case "fl":
+			return x < 0 && y > 0 && wide
+		case "fr":
+			return x > 0 && y > 0 && wide
+		case "bl":
+			return x < 0 && y < 0 && wide
+		case "br":
+			return x > 0 && y < 0 && wide
+		case "lb":
+			return x < 0 && y < 0 && narrow
+		case "rb":
+			return x > 0 && y < 0 && narrow
+		case "f":
+			return y > 0 && narrow
+		case "b":
+			return y < 0 && narrow
+		case "l":
+			return x < 0 && wide
+		case "r":
+			return x > 0 && wide
+		case "fs":
+			return y > 0 && wide
+		case "bs":
+			return y < 0 && wide
+		case "lv":
+			return x < 0 && narrow
+		case "rv":
+			return x > 0 && narrow
+		case "v":
+			return narrow
+		case "s":
+			return wide
+		case "fh":
+			return y > 0
+		case "bh":
+			return y < 0
+		case "lh":
+			return x < 0
+		case "rh":
+			return x > 0
+		}
+	case Compound: // §2.5, §7.3
+		diag := ax == ay
+		switch name {
+		case "f":
+			return x == 0 && y > 0
+		case "b":
+			return x == 0 && y < 0
+		case "l":
+			return y == 0 && x < 0
+		case "r":
+			return y == 0 && x > 0
+		case "v":
+			return x == 0
+		case "s":
+			return y == 0
+		case "fl", "lf":
+			return diag && x < 0 && y > 0
+		case "fr", "rf":
+			return diag && x > 0 && y > 0
+		case "bl", "lb":
+			return diag && x < 0 && y < 0
+		case "br", "rb":
+			return diag && x > 0 && y < 0
+		case "fs":
+			return diag && y > 0
+		case "bs":
+			return diag && y < 0
+		case "lv":
+			return diag && x < 0
+		case "rv":
+			return diag && x > 0
+		case "fh":
+			return y > 0
+		case "bh":
+			return y < 0
+		case "lh":
+			return x < 0
+		case "rh":
+			return x > 0
+		}
+	case Null:
+		return true
+	}
+	return false
+}
+
+// Abs is |a|.
+func Abs(a int) int {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
+
+// Sign is -1, 0 or 1 as a is negative, zero or positive.
+func Sign(a int) int {
+	switch {
+	case a > 0:
+		return 1
+	case a < 0:
+		return -1
+	}
+	return 0
+}
+
+// Selected returns the leaps of a that the direction name selects when the
+// leg's frame is white's (§2.2–§2.5), in the order of a.Leaps.
+func (a *Atom) Selected(name string) []Vec {
+	var out []Vec
+	for _, v := range a.Leaps {
+		if Selects(a.Class, name, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
