@@ -9,8 +9,8 @@ import (
 
 	"golang.org/x/exp/ebnf"
 
-	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/bracket"
+	"betzacheck/reference/loc"
 )
 
 func loadBracket(t *testing.T) ebnf.Grammar {
@@ -81,7 +81,7 @@ func bracketAgreement(s string, grammarOK bool, stats map[string]int) string {
 	case parserOK:
 		return fmt.Sprintf("the parser accepts %q although %v excludes it", s, ex)
 	}
-	var e *dialect.Error
+	var e *loc.Error
 	if !errors.As(err, &e) || !contains(ex, e.Clause) {
 		return fmt.Sprintf("%q: expected a rejection under %v, got %v", s, ex, err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/classic"
+	"betzacheck/reference/loc"
 	"betzacheck/reference/syntax"
 )
 
@@ -118,7 +119,7 @@ func TestClassicSamplesParse(t *testing.T) {
 	stats := map[string]int{}
 	check := func(s string, grammarOK bool) string {
 		_, err := d.ToBetza2(s)
-		var e *dialect.Error
+		var e *loc.Error
 		var ne *dialect.NoEquivalentError
 		parserOK := err == nil || errors.As(err, &ne)
 		if err != nil && !parserOK && !errors.As(err, &e) {

@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/exp/ebnf"
 
+	"betzacheck/reference/loc"
 	"betzacheck/reference/syntax"
 )
 
@@ -223,7 +224,7 @@ func clauses(rules []rule) []string {
 }
 
 func render(s string, err error) string {
-	var se *syntax.Error
+	var se *loc.Error
 	if errors.As(err, &se) {
 		return se.Render(s)
 	}
@@ -253,7 +254,7 @@ func checkAgreement(s string, grammarOK bool, stats map[string]int) string {
 	case parserOK:
 		return fmt.Sprintf("parser accepts %q although the filter says the parser rejects it (%v)", s, rules)
 	}
-	var se *syntax.Error
+	var se *loc.Error
 	if !errors.As(err, &se) || !slices.Contains(clauses(rules), se.Clause) {
 		return fmt.Sprintf("grammar accepts %q, filter expects a rejection under %v, parser gives:\n%s", s, clauses(rules), render(s, err))
 	}

@@ -11,8 +11,8 @@ import (
 	"golang.org/x/exp/ebnf"
 
 	"betzacheck/grammar"
-	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/spanish"
+	"betzacheck/reference/loc"
 )
 
 // The Spanish grammar (spanish.ebnf) against the Spanish parser
@@ -72,7 +72,7 @@ func TestSpanishVerify(t *testing.T) {
 // staticError reports whether err is one of the rules where the parser
 // accepts less than the grammar (the header of spanish.ebnf).
 func staticError(err error) bool {
-	var de *dialect.Error
+	var de *loc.Error
 	if !errors.As(err, &de) {
 		return false
 	}
@@ -132,7 +132,7 @@ func TestSpanishHandList(t *testing.T) {
 		}
 		if _, err := spanish.Parse(s); err == nil {
 			t.Errorf("parser accepts %q, listed as rejected", s)
-		} else if de := (*dialect.Error)(nil); !errors.As(err, &de) {
+		} else if de := (*loc.Error)(nil); !errors.As(err, &de) {
 			t.Errorf("%q: error %v is not located", s, err)
 		}
 	}

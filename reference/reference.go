@@ -16,7 +16,7 @@ type Program struct {
 	Prog *expand.Program
 }
 
-// Compile parses and expands src. Its error is a *syntax.Error (with the
+// Compile parses and expands src. Its error is a *loc.Error (with the
 // offset, what was expected and what was found) or an *expand.LimitError.
 func Compile(src string) (*Program, error) {
 	n, err := syntax.Parse(src)

@@ -12,6 +12,7 @@ import (
 	"betzacheck/conformance/diagram"
 	"betzacheck/reference/board"
 	"betzacheck/reference/eval"
+	"betzacheck/reference/loc"
 )
 
 var movesCmd = &command{
@@ -56,11 +57,6 @@ func runMoves(c *command, e *env, args []string) int {
 			var text strings.Builder
 			reportPositionError(&text, *posFlag, err)
 			je := errorJSON(err)
-			var perr *board.Error
-			if errors.As(err, &perr) {
-				off := perr.Offset
-				je = &jsonError{Offset: &off, Message: perr.Msg, Clause: "§11.3"}
-			}
 			je.Input = "--position"
 			return reportError(c, e, *jsonFlag, &src, je, strings.TrimSuffix(text.String(), "\n"), exitUsage)
 		}
@@ -135,15 +131,12 @@ func b2i(b bool) int {
 // reportPositionError shows a placement error with a caret under the
 // offending character, like a notation error.
 func reportPositionError(w io.Writer, text string, err error) {
-	var perr *board.Error
-	if !errors.As(err, &perr) {
+	var le *loc.Error
+	if !errors.As(err, &le) {
 		fmt.Fprintf(w, "betzacheck moves: --position: %v\n", err)
 		return
 	}
-	const prefix = "error: --position "
-	col := min(max(perr.Offset, 0), len(text))
-	col = len([]rune(text[:col]))
-	fmt.Fprintf(w, "%s%s\n%s^ %s (§11.3)\n", prefix, text, strings.Repeat(" ", len(prefix)+col), perr.Msg)
+	fmt.Fprintln(w, le.RenderInput("--position", text))
 }
 
 // effect is an outcome read in words: where the mover ends, what it

@@ -8,7 +8,7 @@ import (
 
 	"betzacheck/reference"
 	"betzacheck/reference/expand"
-	"betzacheck/reference/syntax"
+	"betzacheck/reference/loc"
 )
 
 var parseCmd = &command{
@@ -70,11 +70,11 @@ var trailingClause = regexp.MustCompile(`^(.*) \((§[A-Z]?[0-9]+\.[0-9]+)\)$`)
 // §9.11 keep their offset; any other error's message is split from the
 // clause it cites at its end.
 func errorJSON(err error) *jsonError {
-	var serr *syntax.Error
+	var serr *loc.Error
 	var lerr *expand.LimitError
 	switch {
 	case errors.As(err, &serr):
-		off := int(serr.Offset)
+		off := serr.Offset
 		return &jsonError{Offset: &off, Message: serr.Msg, Clause: serr.Clause}
 	case errors.As(err, &lerr):
 		off := int(lerr.At)
@@ -124,7 +124,7 @@ func compile(c *command, e *env, src string, jsonOut bool) (*reference.Program, 
 	if jsonOut {
 		return nil, reportError(c, e, true, &src, errorJSON(err), "", exitFail)
 	}
-	var serr *syntax.Error
+	var serr *loc.Error
 	if errors.As(err, &serr) {
 		text := serr.Render(src)
 		if first, caret, ok := strings.Cut(text, "\n"); ok && e.colorErr {

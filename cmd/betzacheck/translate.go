@@ -8,7 +8,7 @@ import (
 
 	"betzacheck/conformance/equiv"
 	"betzacheck/reference/dialect"
-	"betzacheck/reference/syntax"
+	"betzacheck/reference/loc"
 	"betzacheck/reference/translate"
 )
 
@@ -86,12 +86,11 @@ func runTranslate(c *command, e *env, args []string) int {
 // reportTranslation prints a dialect error with a caret under the input,
 // or says which part has no equivalent in the target dialect.
 func reportTranslation(e *env, src string, err error) {
-	var de *dialect.Error
+	var le *loc.Error
 	var ne *dialect.NoEquivalentError
 	switch {
-	case errors.As(err, &de):
-		se := &syntax.Error{Offset: syntax.Pos(de.Offset), Msg: de.Msg, Clause: de.Clause}
-		fmt.Fprintln(e.stderr, se.Render(src))
+	case errors.As(err, &le):
+		fmt.Fprintln(e.stderr, le.Render(src))
 	case errors.As(err, &ne):
 		fmt.Fprintf(e.stderr, "no equivalent in %s: %s: %s\n", ne.To, ne.Part, ne.Reason)
 	default:

@@ -8,7 +8,7 @@ import (
 
 	"betzacheck/conformance/equiv"
 	"betzacheck/reference"
-	"betzacheck/reference/syntax"
+	"betzacheck/reference/loc"
 )
 
 // A Mismatch is a disagreement between the reference and a hand-checked
@@ -54,13 +54,13 @@ func CheckNotation(f *File) (m *Mismatch) {
 	}
 	prog, err := reference.Compile(notation)
 	if f.Invalid {
-		var se *syntax.Error
+		var se *loc.Error
 		switch {
 		case err == nil:
 			return &Mismatch{Reason: fmt.Sprintf("%q: accepted, want error at %d: %s", f.Notation, f.ErrOffset, f.ErrText)}
 		case !errors.As(err, &se):
 			return &Mismatch{Reason: fmt.Sprintf("%q: error %v is not located", f.Notation, err), GotErr: err}
-		case int(se.Offset) != f.ErrOffset || !strings.Contains(se.Msg, f.ErrText):
+		case se.Offset != f.ErrOffset || !strings.Contains(se.Msg, f.ErrText):
 			return &Mismatch{Reason: fmt.Sprintf("%q: rejected at offset %d with %q, want offset %d and a message containing %q",
 				f.Notation, se.Offset, se.Msg, f.ErrOffset, f.ErrText), GotErr: err}
 		}

@@ -12,7 +12,7 @@ import (
 	"betzacheck/reference/board"
 	"betzacheck/reference/eval"
 	"betzacheck/reference/expand"
-	"betzacheck/reference/syntax"
+	"betzacheck/reference/loc"
 )
 
 // MaxRequest bounds a request line read by Serve; a longer line is
@@ -202,11 +202,11 @@ func setup(req MovesRequest) (*board.Position, board.Square, *ErrorReply) {
 }
 
 func compileError(err error) *ErrorReply {
-	var se *syntax.Error
+	var se *loc.Error
 	var le *expand.LimitError
 	switch {
 	case errors.As(err, &se):
-		off := int(se.Offset)
+		off := se.Offset
 		return &ErrorReply{Kind: KindSyntax, Message: fmt.Sprintf("%s (%s)", se.Msg, se.Clause), Offset: &off}
 	case errors.As(err, &le):
 		return &ErrorReply{Kind: KindUnsupported, Message: le.Error()}

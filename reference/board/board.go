@@ -4,6 +4,7 @@
 package board
 
 import (
+	"betzacheck/reference/loc"
 	"fmt"
 	"strconv"
 	"strings"
@@ -205,18 +206,9 @@ func NewPosition(size Size) *Position {
 	return &Position{size: size, sq: make([]Piece, size.Squares())}
 }
 
-// Error is an error in placement text (§11.3).
-type Error struct {
-	Offset int    // byte offset of the offending character, from 0; the input length at its end
-	Msg    string // what was expected and what was found
-}
-
-// Error returns the message with its offset, e.g.
-// "position:12: rank 6 has 9 squares, expected 8 (§11.3)".
-func (e *Error) Error() string { return fmt.Sprintf("position:%d: %s (§11.3)", e.Offset, e.Msg) }
-
-func errorf(offset int, format string, args ...any) *Error {
-	return &Error{Offset: offset, Msg: fmt.Sprintf(format, args...)}
+// errorf returns the located error of placement text at offset (§11.3).
+func errorf(offset int, format string, args ...any) *loc.Error {
+	return loc.Errorf("position", offset, "§11.3", format, args...)
 }
 
 // ParsePosition parses placement text (§11.2) for a board of the given
@@ -224,7 +216,7 @@ func errorf(offset int, format string, args ...any) *Error {
 // rank, from file a, a decimal run of empty squares or a piece letter
 // (upper case white, lower case black) optionally followed by '*' (has not
 // moved yet). An empty board is written with runs ("8/8/8/8/8/8/8/8"); ""
-// and "-" are refused. Errors in the text are *Error values; an invalid
+// and "-" are refused. Errors in the text are *loc.Error values; an invalid
 // size gives a plain error.
 func ParsePosition(size Size, text string) (*Position, error) {
 	if err := size.check(); err != nil {
@@ -237,7 +229,7 @@ func ParsePosition(size Size, text string) (*Position, error) {
 	w := size.W
 	rank, file := size.H-1, 0 // the square the next item fills
 	afterPiece := false       // the previous character was a piece letter
-	tooLong := func(offset, n int) *Error {
+	tooLong := func(offset, n int) *loc.Error {
 		if n > maxNumber {
 			return errorf(offset, "rank %d has more than %d squares, expected %d", rank+1, w, w)
 		}

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"betzacheck/reference/loc"
 	"errors"
 	"slices"
 	"strings"
@@ -125,9 +126,9 @@ func TestParsePositionErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := ParsePosition(tt.size, tt.text)
-		var e *Error
+		var e *loc.Error
 		if !errors.As(err, &e) {
-			t.Errorf("ParsePosition(%s, %q) = %v, want *Error", tt.size, tt.text, err)
+			t.Errorf("ParsePosition(%s, %q) = %v, want *loc.Error", tt.size, tt.text, err)
 			continue
 		}
 		if e.Offset != tt.offset || !strings.Contains(e.Msg, tt.msg) {
@@ -143,7 +144,7 @@ func TestParsePositionErrors(t *testing.T) {
 
 func TestErrorString(t *testing.T) {
 	_, err := ParsePosition(Size{8, 8}, "8/8/9/8/8/8/8/8")
-	if got, want := err.Error(), "position:4: rank 6 has 9 squares, expected 8 (§11.3)"; got != want {
+	if got, want := err.Error(), "position: offset 4: rank 6 has 9 squares, expected 8 (§11.3)"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
 }
@@ -273,7 +274,7 @@ func FuzzParsePosition(f *testing.F) {
 		size := Size{1 + int(w)%MaxSide, 1 + int(h)%MaxSide}
 		p, err := ParsePosition(size, text)
 		if err != nil {
-			var e *Error
+			var e *loc.Error
 			if errors.As(err, &e) && (e.Offset < 0 || e.Offset > len(text)) {
 				t.Fatalf("offset %d outside input of length %d", e.Offset, len(text))
 			}

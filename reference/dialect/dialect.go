@@ -16,24 +16,12 @@ type Dialect interface {
 	// "betza2", "bracket", "betza-classic", "spanish".
 	Name() string
 	// ToBetza2 translates src into an equivalent Betza 2.0 notation. Errors
-	// are *Error (located in src) or *NoEquivalentError.
+	// are *loc.Error (located in src, In naming the dialect) or
+	// *NoEquivalentError.
 	ToBetza2(src string) (string, error)
 	// FromBetza2 writes a Betza 2.0 notation in this dialect, or returns a
 	// *NoEquivalentError naming the part that has no equivalent.
 	FromBetza2(src string) (string, error)
-}
-
-// Error is a syntax error in a dialect's text: the byte offset, what was
-// expected and what was found, and the clause of the dialect's spec.
-type Error struct {
-	Dialect string
-	Offset  int
-	Msg     string
-	Clause  string
-}
-
-func (e *Error) Error() string {
-	return fmt.Sprintf("%s: offset %d: %s (%s)", e.Dialect, e.Offset, e.Msg, e.Clause)
 }
 
 // NoEquivalentError says which part of a notation the target dialect

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"betzacheck/reference/geometry"
+	"betzacheck/reference/loc"
 	"betzacheck/reference/syntax"
 )
 
@@ -40,7 +41,7 @@ type expander struct {
 type bailout struct{ err error }
 
 // Compile expands a parsed notation into a Program. Errors are
-// *syntax.Error (static errors of §9.7, §9.8) or *LimitError (§9.11),
+// *loc.Error (static errors of §9.7, §9.8) or *LimitError (§9.11),
 // which is found from the tree before anything is expanded.
 func Compile(n *syntax.Notation, src string, lim Limits) (prog *Program, err error) {
 	size, lerr := countLegs(n, lim.MaxNodes)
@@ -218,7 +219,7 @@ func (e *expander) unit(u syntax.Unit, c ctx) frag {
 func (e *expander) atom(a *syntax.Atom, c ctx) frag {
 	// §9.8 e needs a previous leg.
 	if c.firstEqual && c.moveStart {
-		panic(bailout{&syntax.Error{Offset: letterAt(c.equalSrc, 'e', a.At), Clause: "§9.8", Msg: "e on the first leg of a move: there is no previous leg to be as long as"}})
+		panic(bailout{loc.Errorf("", int(letterAt(c.equalSrc, 'e', a.At)), "§9.8", "e on the first leg of a move: there is no previous leg to be as long as")})
 	}
 	leg := Leg{
 		Atom:        geometry.LookupAtom(a.Letter),
@@ -357,7 +358,7 @@ func (p *Program) checkFinalLegs() error {
 		if n.End && !erupted {
 			if bad := n.Leg.Modal & (P | T | O | U); bad != 0 {
 				letter, msg := finalLegMessage(bad)
-				return &syntax.Error{Offset: letterAt(n.Leg.ModSrc, letter, n.Leg.At), Clause: "§9.7", Msg: msg}
+				return loc.Errorf("", int(letterAt(n.Leg.ModSrc, letter, n.Leg.At)), "§9.7", "%s", msg)
 			}
 		}
 		for _, m := range n.Next {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"betzacheck/reference/expand"
+	"betzacheck/reference/loc"
 	"betzacheck/reference/syntax"
 )
 
@@ -85,8 +86,8 @@ func TestStaticErrors(t *testing.T) {
 		{"(eW)3", 1, "§9.8"},
 	} {
 		_, err := compile(t, c.src)
-		var se *syntax.Error
-		if !errors.As(err, &se) || se.Offset != c.offset || se.Clause != c.clause {
+		var se *loc.Error
+		if !errors.As(err, &se) || se.Offset != int(c.offset) || se.Clause != c.clause {
 			t.Errorf("%s: error %v, want one at %d citing %s", c.src, err, c.offset, c.clause)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"betzacheck/reference/geometry"
+	"betzacheck/reference/loc"
 	"betzacheck/reference/syntax"
 )
 
@@ -392,16 +393,16 @@ func (p *Program) chainCounts() []ChainCount {
 // LimitError reports a notation whose expansion would exceed a limit of
 // §12.2 (§9.11). It is found before anything is expanded, and it is a
 // static error of the notation like any other: Unwrap gives the
-// *syntax.Error, placed at the exponent (or leg) that takes the expansion
+// *loc.Error, placed at the exponent (or leg) that takes the expansion
 // past the limit.
 type LimitError struct {
 	Limit string // what is limited: "legs in the expanded move"
 	Value int    // the limit
 	At    syntax.Pos
-	Err   *syntax.Error
+	Err   *loc.Error
 }
 
 func (e *LimitError) Error() string { return e.Err.Error() }
 
-// Unwrap returns the error as a *syntax.Error.
+// Unwrap returns the error as a *loc.Error.
 func (e *LimitError) Unwrap() error { return e.Err }

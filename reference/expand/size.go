@@ -1,8 +1,7 @@
 package expand
 
 import (
-	"fmt"
-
+	"betzacheck/reference/loc"
 	"betzacheck/reference/syntax"
 )
 
@@ -79,6 +78,6 @@ func (c *legCounter) leg(l *syntax.Leg) int {
 
 func (c *legCounter) fail(at syntax.Pos, format string, args ...any) {
 	lim := &LimitError{Limit: "legs in the expanded move", Value: c.max, At: at}
-	lim.Err = &syntax.Error{Offset: at, Clause: "§9.11", Msg: fmt.Sprintf(format, args...)}
+	lim.Err = loc.Errorf("", int(at), "§9.11", format, args...)
 	c.err = lim
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"betzacheck/reference/loc"
 	"betzacheck/reference/syntax"
 )
 
@@ -75,9 +76,9 @@ func TestLegLimitBeforeExpansion(t *testing.T) {
 		runtime.ReadMemStats(&before)
 		_, err = Compile(n, c.src, DefaultLimits)
 		runtime.ReadMemStats(&after)
-		var serr *syntax.Error
+		var serr *loc.Error
 		var lerr *LimitError
-		if !errors.As(err, &serr) || !errors.As(err, &lerr) || serr.Offset != c.offset || serr.Clause != "§9.11" {
+		if !errors.As(err, &serr) || !errors.As(err, &lerr) || serr.Offset != int(c.offset) || serr.Clause != "§9.11" {
 			t.Errorf("%s: error %v, want a §9.11 error at offset %d", c.src, err, c.offset)
 			continue
 		}

@@ -5,11 +5,12 @@ import (
 	"strings"
 	"testing"
 
+	"betzacheck/reference/loc"
 	"betzacheck/reference/syntax"
 )
 
 // FuzzParse checks that Parse never panics, that an error is a
-// *syntax.Error whose offset lies within [0, len(input)] and renders, and
+// *loc.Error whose offset lies within [0, len(input)] and renders, and
 // that an accepted input has sound positions and round-trips through Print.
 func FuzzParse(f *testing.F) {
 	for _, c := range valid {
@@ -24,11 +25,11 @@ func FuzzParse(f *testing.F) {
 			if n != nil {
 				t.Fatalf("Parse(%q) returned a notation with its error", src)
 			}
-			var e *syntax.Error
+			var e *loc.Error
 			if !errors.As(err, &e) {
-				t.Fatalf("Parse(%q): error %T, want *syntax.Error", src, err)
+				t.Fatalf("Parse(%q): error %T, want *loc.Error", src, err)
 			}
-			if e.Offset < 0 || int(e.Offset) > len(src) {
+			if e.Offset < 0 || e.Offset > len(src) {
 				t.Fatalf("Parse(%q): error offset %d outside [0, %d]", src, e.Offset, len(src))
 			}
 			if e.Msg == "" || e.Clause == "" {

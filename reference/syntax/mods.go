@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"betzacheck/reference/loc"
 	"fmt"
 	"strings"
 )
@@ -98,7 +99,7 @@ func isPair(s string) bool {
 
 // analyze splits the letters of m into a ModSet; onExponent restricts the
 // letters to those an exponent may carry (§5.4).
-func analyze(m *Modifiers, onExponent bool) (ModSet, *Error) {
+func analyze(m *Modifiers, onExponent bool) (ModSet, *loc.Error) {
 	var s ModSet
 	for i := 0; i < len(m.Text); i++ {
 		c := m.Text[i]

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"betzacheck/reference/loc"
 	"fmt"
 	"strconv"
 	"strings"
@@ -34,9 +35,9 @@ type parser struct {
 const maxDepth = 100
 
 // bailout carries the first error up the recursion; it never escapes Parse.
-type bailout struct{ err *Error }
+type bailout struct{ err *loc.Error }
 
-// Parse parses src as a Betza 2.0 notation. The error, if any, is an *Error.
+// Parse parses src as a Betza 2.0 notation. The error, if any, is a *loc.Error.
 func Parse(src string) (n *Notation, err error) {
 	p := &parser{}
 	s := &scanner{src: src}

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"betzacheck/reference/loc"
 	"betzacheck/reference/syntax"
 )
 
@@ -183,12 +184,12 @@ func TestInvalid(t *testing.T) {
 		if n != nil {
 			t.Errorf("Parse(%q) returned a notation with its error", src)
 		}
-		var e *syntax.Error
+		var e *loc.Error
 		if !errors.As(err, &e) {
-			t.Errorf("Parse(%q): error %T, want *syntax.Error", src, err)
+			t.Errorf("Parse(%q): error %T, want *loc.Error", src, err)
 			continue
 		}
-		if e.Offset != at || !strings.Contains(e.Msg, c.msg) || e.Clause != c.clause {
+		if e.Offset != int(at) || !strings.Contains(e.Msg, c.msg) || e.Clause != c.clause {
 			t.Errorf("Parse(%q):\n%s\nwant offset %d, %q, %s", src, e.Render(src), at, c.msg, c.clause)
 		}
 	}
@@ -382,9 +383,9 @@ func TestRender(t *testing.T) {
 			"          ^ expected a different atom after N, found N again: Betza 2.0 writes the straight N rider as Nrf0 (N0 may swerve at every leap, §5.3) (§9.10)"},
 	} {
 		_, err := syntax.Parse(c.src)
-		var e *syntax.Error
+		var e *loc.Error
 		if !errors.As(err, &e) {
-			t.Errorf("Parse(%q): %v, want a *syntax.Error", c.src, err)
+			t.Errorf("Parse(%q): %v, want a *loc.Error", c.src, err)
 			continue
 		}
 		if got := e.Render(c.src); got != c.want {

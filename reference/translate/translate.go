@@ -5,7 +5,6 @@
 package translate
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -14,7 +13,6 @@ import (
 	"betzacheck/reference/dialect/bracket"
 	"betzacheck/reference/dialect/classic"
 	"betzacheck/reference/dialect/spanish"
-	"betzacheck/reference/syntax"
 )
 
 // Betza2 is the name of the core dialect.
@@ -84,10 +82,6 @@ func (core) Name() string { return Betza2 }
 func (core) ToBetza2(src string) (string, error) {
 	prog, err := reference.Compile(src)
 	if err != nil {
-		var se *syntax.Error
-		if errors.As(err, &se) {
-			return "", &dialect.Error{Dialect: Betza2, Offset: int(se.Offset), Msg: se.Msg, Clause: se.Clause}
-		}
 		return "", err
 	}
 	return prog.Canonical(), nil

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"betzacheck/reference/dialect"
+	"betzacheck/reference/loc"
 	"betzacheck/reference/translate"
 )
 
@@ -29,7 +30,7 @@ func TestErrors(t *testing.T) {
 	if _, err := translate.Lookup("klingon"); err == nil {
 		t.Error("unknown dialect accepted")
 	}
-	var de *dialect.Error
+	var de *loc.Error
 	if _, err := translate.ToBetza2("betza2", "W-"); !errors.As(err, &de) || de.Offset != 2 {
 		t.Errorf("betza2 syntax error: %v", err)
 	}

@@ -5,7 +5,7 @@
 // n and j, and p both on a leg and before a whole move.
 //
 // ToBetza2 parses the text with a hand-written scanner and parser (errors
-// are *dialect.Error with the offset and a clause of spec/bracket.md),
+// are *loc.Error with the offset and a clause of spec/bracket.md),
 // builds the model of model.go, and writes it as a Betza 2.0 notation that
 // reference.Compile accepts. FromBetza2 writes a Betza 2.0 notation back in
 // brackets where the dialect can say it, else a *dialect.NoEquivalentError.

@@ -7,6 +7,7 @@ import (
 
 	"betzacheck/reference"
 	"betzacheck/reference/dialect"
+	"betzacheck/reference/loc"
 )
 
 // Valid one-liners and their Betza 2.0 translation, each with the clause
@@ -123,12 +124,12 @@ var invalid = []struct {
 func TestErrors(t *testing.T) {
 	for _, c := range invalid {
 		_, err := Dialect{}.ToBetza2(c.src)
-		var e *dialect.Error
+		var e *loc.Error
 		switch {
 		case err == nil:
 			t.Errorf("%q: accepted, want an error at %d (%s)", c.src, c.offset, c.clause)
 		case !errors.As(err, &e):
-			t.Errorf("%q: %v is not a *dialect.Error", c.src, err)
+			t.Errorf("%q: %v is not a *loc.Error", c.src, err)
 		case e.Offset != c.offset || e.Clause != c.clause:
 			t.Errorf("%q: error at %d (%s) %q, want at %d (%s)", c.src, e.Offset, e.Clause, e.Msg, c.offset, c.clause)
 		}
@@ -159,7 +160,7 @@ func TestMessages(t *testing.T) {
 		{"aW", "expected a modifier (i f b r l v s h m c d p n j) or an atom, found 'a'"},
 	} {
 		_, err := Dialect{}.ToBetza2(c.src)
-		var e *dialect.Error
+		var e *loc.Error
 		if !errors.As(err, &e) || !strings.Contains(e.Msg, c.msg) {
 			t.Errorf("%q: %v, want a message with %q", c.src, err, c.msg)
 		}
@@ -239,8 +240,8 @@ func TestFromBetza2(t *testing.T) {
 
 func TestFromBetza2RejectsInvalid(t *testing.T) {
 	_, err := Dialect{}.FromBetza2("NN")
-	var e *dialect.Error
-	if !errors.As(err, &e) || e.Dialect != "betza2" || e.Clause != "§9.10" {
-		t.Errorf("FromBetza2(\"NN\") error %v, want a located betza2 error under §9.10", err)
+	var e *loc.Error
+	if !errors.As(err, &e) || e.In != "" || e.Clause != "§9.10" {
+		t.Errorf("FromBetza2(\"NN\") error %v, want a located Betza 2.0 error under §9.10", err)
 	}
 }

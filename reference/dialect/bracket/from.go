@@ -1,7 +1,6 @@
 package bracket
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -33,17 +32,9 @@ type Leg2 struct {
 func Chains2(src, to string) ([][]Leg2, error) {
 	n, err := syntax.Parse(src)
 	if err != nil {
-		var se *syntax.Error
-		if errors.As(err, &se) {
-			return nil, &dialect.Error{Dialect: "betza2", Offset: int(se.Offset), Msg: se.Msg, Clause: se.Clause}
-		}
 		return nil, err
 	}
 	if _, err := reference.Compile(src); err != nil {
-		var se *syntax.Error
-		if errors.As(err, &se) {
-			return nil, &dialect.Error{Dialect: "betza2", Offset: int(se.Offset), Msg: se.Msg, Clause: se.Clause}
-		}
 		return nil, err
 	}
 	var out [][]Leg2

@@ -6,6 +6,7 @@ import (
 
 	"betzacheck/reference"
 	"betzacheck/reference/dialect"
+	"betzacheck/reference/loc"
 )
 
 // FuzzBracket: no panic; an accepted text translates to a notation the
@@ -21,7 +22,7 @@ func FuzzBracket(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		out, err := Dialect{}.ToBetza2(src)
 		if err != nil {
-			var e *dialect.Error
+			var e *loc.Error
 			var ne *dialect.NoEquivalentError
 			switch {
 			case errors.As(err, &e):

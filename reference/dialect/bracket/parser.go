@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"betzacheck/reference/dialect"
+	"betzacheck/reference/loc"
 )
 
 // MaxRange is the largest range a leg may give (§B5.4), the limit of Betza
@@ -86,14 +87,14 @@ type parser struct {
 	inBracket bool
 }
 
-func errAt(at int, clause, format string, args ...any) *dialect.Error {
-	return &dialect.Error{Dialect: Name, Offset: at, Clause: clause, Msg: fmt.Sprintf(format, args...)}
+func errAt(at int, clause, format string, args ...any) *loc.Error {
+	return loc.Errorf(Name, at, clause, format, args...)
 }
 
 func (p *parser) found() string { return dialect.Found(p.src, p.i) }
 
 // Parse reads src as a bracket-dialect description. The error is a
-// *dialect.Error with the offset of the offending character.
+// *loc.Error with the offset of the offending character.
 func Parse(src string) (*Description, error) {
 	p := &parser{src: src}
 	if src == "" {

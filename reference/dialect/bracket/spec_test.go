@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"betzacheck/reference/dialect"
+	"betzacheck/reference/loc"
 )
 
 // SpecBlocks returns the lines of the fenced blocks of a spec with the
@@ -57,7 +58,7 @@ func TestSpecExamples(t *testing.T) {
 		}
 		n++
 		_, err := Dialect{}.ToBetza2(f[0])
-		var e *dialect.Error
+		var e *loc.Error
 		if !errors.As(err, &e) || "@"+itoa(e.Offset) != f[1] || e.Clause != f[2] {
 			t.Errorf("%q: error %v, the spec says %s %s", f[0], err, f[1], f[2])
 		}

@@ -4,7 +4,7 @@
 // Programs disagree on several points; each program's reading is a named
 // Profile, a table of rules with a reason on every row (profile.go).
 //
-// ToBetza2 parses with a hand-written scanner (errors are *dialect.Error
+// ToBetza2 parses with a hand-written scanner (errors are *loc.Error
 // with clauses of spec/classic.md), builds the model of package bracket
 // (classic legs are bracket legs with no brackets, §C1.4) and writes Betza
 // 2.0. FromBetza2 writes single legs, hoppers, grasshoppers and lame
@@ -22,6 +22,7 @@ import (
 	"betzacheck/reference"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/bracket"
+	"betzacheck/reference/loc"
 )
 
 // Name is the dialect's name in the protocol and on the command line.
@@ -76,8 +77,8 @@ type Move struct {
 	End     int
 }
 
-func (d Dialect) errAt(at int, clause, format string, args ...any) *dialect.Error {
-	return &dialect.Error{Dialect: Name, Offset: at, Clause: clause, Msg: fmt.Sprintf(format, args...)}
+func (d Dialect) errAt(at int, clause, format string, args ...any) *loc.Error {
+	return loc.Errorf(Name, at, clause, format, args...)
 }
 
 const (

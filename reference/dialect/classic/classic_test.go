@@ -7,6 +7,7 @@ import (
 
 	"betzacheck/reference"
 	"betzacheck/reference/dialect"
+	"betzacheck/reference/loc"
 )
 
 func profile(t testing.TB, name string) Dialect {
@@ -134,7 +135,7 @@ func TestMessages(t *testing.T) {
 		{"betza", "nR", "expected a leaper after n, found a rider"},
 	} {
 		_, err := profile(t, c.profile).ToBetza2(c.src)
-		var e *dialect.Error
+		var e *loc.Error
 		if !errors.As(err, &e) || !strings.Contains(e.Msg, c.msg) {
 			t.Errorf("%s: %q: %v, want a message with %q", c.profile, c.src, err, c.msg)
 		}
@@ -144,12 +145,12 @@ func TestMessages(t *testing.T) {
 func TestErrors(t *testing.T) {
 	for _, c := range invalid {
 		_, err := profile(t, c.profile).ToBetza2(c.src)
-		var e *dialect.Error
+		var e *loc.Error
 		switch {
 		case err == nil:
 			t.Errorf("%s: %q accepted, want an error at %d (%s)", c.profile, c.src, c.offset, c.clause)
 		case !errors.As(err, &e):
-			t.Errorf("%s: %q: %v is not a *dialect.Error", c.profile, c.src, err)
+			t.Errorf("%s: %q: %v is not a *loc.Error", c.profile, c.src, err)
 		case e.Offset != c.offset || e.Clause != c.clause:
 			t.Errorf("%s: %q: error at %d (%s) %q, want at %d (%s)", c.profile, c.src, e.Offset, e.Clause, e.Msg, c.offset, c.clause)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"betzacheck/reference"
 	"betzacheck/reference/dialect"
+	"betzacheck/reference/loc"
 )
 
 // FuzzClassic: under every profile, no panic; an accepted text translates
@@ -22,7 +23,7 @@ func FuzzClassic(f *testing.F) {
 			d := profile(t, Profiles[i].Name)
 			out, err := d.ToBetza2(src)
 			if err != nil {
-				var e *dialect.Error
+				var e *loc.Error
 				var ne *dialect.NoEquivalentError
 				switch {
 				case errors.As(err, &e):

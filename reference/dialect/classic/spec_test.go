@@ -1,14 +1,13 @@
 package classic
 
 import (
+	"betzacheck/reference/loc"
 	"errors"
 	"os"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-
-	"betzacheck/reference/dialect"
 )
 
 const specPath = "../../../spec/classic.md"
@@ -62,7 +61,7 @@ func TestSpecExamples(t *testing.T) {
 			}
 			n++
 			_, err := d.ToBetza2(f[0])
-			var e *dialect.Error
+			var e *loc.Error
 			if !errors.As(err, &e) || "@"+strconv.Itoa(e.Offset) != f[1] || e.Clause != f[2] {
 				t.Errorf("%s: %q: error %v, the spec says %s %s", prof, f[0], err, f[1], f[2])
 			}

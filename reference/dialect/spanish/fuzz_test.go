@@ -7,6 +7,7 @@ import (
 	"betzacheck/reference"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/spanish"
+	"betzacheck/reference/loc"
 )
 
 // FuzzParse: reading never panics; an error is located inside the input;
@@ -23,7 +24,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		n, err := spanish.Parse(src)
 		if err != nil {
-			var de *dialect.Error
+			var de *loc.Error
 			if !errors.As(err, &de) || de.Offset < 0 || de.Offset > len(src) || de.Clause == "" {
 				t.Fatalf("%q: %v", src, err)
 			}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"betzacheck/reference/dialect"
+	"betzacheck/reference/loc"
 )
 
 // maxDepth bounds group nesting so that hostile input cannot exhaust the
@@ -18,7 +19,7 @@ const maxDepth = 100
 const maxDigits = 9
 
 // bailout carries the first error up the recursion; it never escapes Parse.
-type bailout struct{ err *dialect.Error }
+type bailout struct{ err *loc.Error }
 
 type parser struct {
 	src   string
@@ -27,7 +28,7 @@ type parser struct {
 }
 
 // Parse reads src as a Spanish notation. The error, if any, is a
-// *dialect.Error with the byte offset, what was expected and what was
+// *loc.Error with the byte offset, what was expected and what was
 // found, and the clause of spec/spanish.md.
 func Parse(src string) (n *Notation, err error) {
 	p := &parser{src: src}
@@ -54,7 +55,7 @@ func Parse(src string) (n *Notation, err error) {
 }
 
 func (p *parser) fail(at int, clause, format string, args ...any) {
-	panic(bailout{&dialect.Error{Dialect: Name, Offset: at, Clause: clause, Msg: fmt.Sprintf(format, args...)}})
+	panic(bailout{loc.Errorf(Name, at, clause, format, args...)})
 }
 
 // peek returns the byte at the offset, 0 at the end.

@@ -34,7 +34,7 @@ var _ dialect.Dialect = Dialect{}
 // Name returns "spanish".
 func (Dialect) Name() string { return Name }
 
-// ToBetza2 parses src and translates it (§S8). Errors are *dialect.Error
+// ToBetza2 parses src and translates it (§S8). Errors are *loc.Error
 // for text that is not Spanish notation and *dialect.NoEquivalentError for
 // parts that have no Betza 2.0 equivalent.
 func (Dialect) ToBetza2(src string) (string, error) {

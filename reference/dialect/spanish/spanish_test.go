@@ -11,6 +11,7 @@ import (
 	"betzacheck/reference"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/spanish"
+	"betzacheck/reference/loc"
 )
 
 var d spanish.Dialect
@@ -57,7 +58,7 @@ func TestSpecExamples(t *testing.T) {
 			}
 		case "spanish-reject":
 			_, err := spanish.Parse(text)
-			var de *dialect.Error
+			var de *loc.Error
 			if !errors.As(err, &de) {
 				t.Errorf("spanish.md:%d: %q must be rejected with a located error, got %v", line, text, err)
 			}
@@ -209,12 +210,12 @@ func TestErrors(t *testing.T) {
 		{"D:1+UU", 5, "expected a movement", "§S1.4"},
 	} {
 		_, err := spanish.Parse(c.src)
-		var de *dialect.Error
+		var de *loc.Error
 		if !errors.As(err, &de) {
-			t.Errorf("%q: %v, want a *dialect.Error", c.src, err)
+			t.Errorf("%q: %v, want a *loc.Error", c.src, err)
 			continue
 		}
-		if de.Offset != c.offset || !strings.Contains(de.Msg, c.msg) || de.Clause != c.clause || de.Dialect != "spanish" {
+		if de.Offset != c.offset || !strings.Contains(de.Msg, c.msg) || de.Clause != c.clause || de.In != "spanish" {
 			t.Errorf("%q: %v; want offset %d, %q, %s", c.src, err, c.offset, c.msg, c.clause)
 		}
 	}
