@@ -11,6 +11,7 @@ import (
 	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/equiv"
 	"betzacheck/conformance/props"
+	"betzacheck/reference/board"
 )
 
 var equivCmd = &command{
@@ -102,7 +103,7 @@ func (r equivRun) code() int {
 
 // compareOn compares a and b on the corpus positions, then, when none
 // differs, on count generated positions.
-func compareOn(a, b equiv.Mover, positions []equiv.Position, count int, seed int64) (equivRun, error) {
+func compareOn(a, b equiv.Mover, positions []board.Setup, count int, seed int64) (equivRun, error) {
 	var r equivRun
 	r.cx, r.corpus = equiv.Check(a, b, positions)
 	if r.cx != nil {
@@ -135,7 +136,7 @@ func (r equivRun) firstUndecidedLine() string {
 	if u == nil {
 		return ""
 	}
-	return fmt.Sprintf("first undecided: %s: %v\n", u.Position, u.Reason)
+	return fmt.Sprintf("first undecided: %s: %v\n", u.Setup, u.Reason)
 }
 
 func runEquiv(c *command, e *env, args []string) int {
@@ -180,19 +181,19 @@ func runEquiv(c *command, e *env, args []string) int {
 		doc := equivJSON{A: ops[0], B: ops[1], Seed: *seed, CorpusPositions: r.corpus.Tried, Generated: r.generated.Tried,
 			Decided: t.Decided(), Undecided: t.Undecided, Verdict: r.verdict(), Equivalent: r.verdict() == verdictEquivalent}
 		if cx != nil {
-			p := cx.Position
+			p := cx.Setup
 			doc.Counterexample = &counterExample{Board: p.Pos.Size().String(), Position: p.Pos.String(), From: p.From.String(),
 				OnlyA: nonNil(cx.OnlyA), OnlyB: nonNil(cx.OnlyB), ErrorA: errString(cx.ErrA), ErrorB: errString(cx.ErrB)}
 		}
 		if u := t.First; u != nil {
-			p := u.Position
+			p := u.Setup
 			doc.UndecidedExample = &undecidedJSON{Board: p.Pos.Size().String(), Position: p.Pos.String(), From: p.From.String(), Reason: u.Reason.Error()}
 		}
 		if code := writeJSONDoc(c, e, doc); code != exitOK {
 			return code
 		}
 	case cx != nil && *quiet:
-		fmt.Fprintf(e.stdout, "%s and %s differ (%s)\n", ops[0], ops[1], cx.Position)
+		fmt.Fprintf(e.stdout, "%s and %s differ (%s)\n", ops[0], ops[1], cx.Setup)
 	case cx != nil:
 		fmt.Fprintf(e.stdout, "%s and %s differ:\n%s", ops[0], ops[1], cx.Report(ops[0], ops[1]))
 	case r.verdict() == verdictUndecided:
@@ -225,7 +226,7 @@ func errString(err error) string {
 // holds no position, is an input error; the default corpus, when it is
 // missing (betzacheck run outside a checkout), is noted on stderr and
 // left out.
-func loadCorpus(c *command, e *env, fset *flag.FlagSet, dir string, jsonOut bool) ([]equiv.Position, int, bool) {
+func loadCorpus(c *command, e *env, fset *flag.FlagSet, dir string, jsonOut bool) ([]board.Setup, int, bool) {
 	if dir == "" {
 		return nil, exitOK, true
 	}
@@ -247,22 +248,22 @@ func loadCorpus(c *command, e *env, fset *flag.FlagSet, dir string, jsonOut bool
 // that expects its position to be refused (valid/errors/bad-position) has
 // none; any other case whose position does not parse, a corpus that
 // cannot be read, or one with no position at all is an error.
-func corpusPositions(dir string) ([]equiv.Position, error) {
+func corpusPositions(dir string) ([]board.Setup, error) {
 	files, err := corpus.Load(filepath.Clean(dir))
 	if err != nil {
 		return nil, err
 	}
-	var out []equiv.Position
+	var out []board.Setup
 	for _, f := range files {
 		for _, cs := range f.Cases {
-			pos, from, err := cs.Setup()
+			s, err := cs.Setup()
 			switch {
 			case err != nil && cs.Error != "":
 				continue // the case is about the refused position
 			case err != nil:
 				return nil, fmt.Errorf("%s: %v", cs.ID(f), err)
 			}
-			out = append(out, equiv.Position{Pos: pos, From: from})
+			out = append(out, s)
 		}
 	}
 	if len(out) == 0 {

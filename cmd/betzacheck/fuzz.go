@@ -127,14 +127,14 @@ func runFuzz(c *command, e *env, args []string) int {
 		doc := fuzzJSON{Seed: *seed, Count: *count, Cases: r.Cases, Laws: names, PassedCases: r.Passed(), Undecided: r.Undecided, UndecidedBy: r.UndecidedBy,
 			Verdict: verdict, Passed: verdict == "passed"}
 		if fail != nil {
-			p := fail.Position
+			p := fail.Setup
 			doc.Failure = &fuzzFailureJSON{Law: fail.Law.Name, Clauses: fail.Law.Clauses, Case: fail.Case,
 				Notation: fail.Notation, Board: p.Pos.Size().String(), Position: p.Pos.String(), From: p.From.String(),
 				Message: fail.Message, Replay: replay(fail.Case)}
 		}
 		if u := r.FirstUndecided; u != nil {
 			doc.UndecidedExample = &fuzzUndecidedJSON{Law: u.Law, Case: u.Case, Notation: u.Notation, Reason: u.Reason.Error(), Replay: replay(u.Case)}
-			if p := u.Position; p.Pos != nil {
+			if p := u.Setup; p.Pos != nil {
 				doc.UndecidedExample.Board, doc.UndecidedExample.Position, doc.UndecidedExample.From = p.Pos.Size().String(), p.Pos.String(), p.From.String()
 			}
 		}
@@ -146,7 +146,7 @@ func runFuzz(c *command, e *env, args []string) int {
 	case fail != nil:
 		fmt.Fprintf(e.stdout, "law %s (%s) broken by case %d (replay: %s)\n%s\nready-to-add corpus case:\n%s",
 			fail.Law.Name, fail.Law.Clauses, fail.Case, replay(fail.Case), fail.Message,
-			props.CorpusCase(fail.Law.Name, fail.Notation, fail.Law.Clauses, "TODO: reason checked by hand", fail.Position))
+			props.CorpusCase(fail.Law.Name, fail.Notation, fail.Law.Clauses, "TODO: reason checked by hand", fail.Setup))
 	case r.Cases == 0:
 		fmt.Fprintf(e.stdout, "no case finished in %s: nothing was decided\n", elapsed.Round(time.Millisecond))
 	case r.Undecided > 0:
@@ -156,8 +156,8 @@ func runFuzz(c *command, e *env, args []string) int {
 			what := "could not be drawn"
 			if u.Law != "" {
 				what = fmt.Sprintf("law %s undecided on %s", u.Law, u.Notation)
-				if u.Position.Pos != nil {
-					what += ", " + u.Position.String()
+				if u.Setup.Pos != nil {
+					what += ", " + u.Setup.String()
 				}
 			}
 			fmt.Fprintf(e.stdout, "first undecided: case %d (replay: %s): %s: %v\n", u.Case, replay(u.Case), what, u.Reason)

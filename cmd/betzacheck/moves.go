@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 
-	"betzacheck/conformance/diagram"
 	"betzacheck/reference/board"
 	"betzacheck/reference/eval"
 	"betzacheck/reference/loc"
@@ -46,21 +45,6 @@ func runMoves(c *command, e *env, args []string) int {
 		return reportError(c, e, *jsonFlag, &src, je, text, exitUsage)
 	}
 
-	size, err := board.ParseSize(*boardFlag)
-	if err != nil {
-		return inputError("--board", err, fmt.Sprintf("betzacheck moves: --board: %v", err))
-	}
-	pos := board.NewPosition(size)
-	if *posFlag != "" {
-		pos, err = board.ParsePosition(size, *posFlag)
-		if err != nil {
-			var text strings.Builder
-			reportPositionError(&text, *posFlag, err)
-			je := errorJSON(err)
-			je.Input = "--position"
-			return reportError(c, e, *jsonFlag, &src, je, strings.TrimSuffix(text.String(), "\n"), exitUsage)
-		}
-	}
 	if *fromFlag == "" {
 		if !*jsonFlag {
 			fmt.Fprintln(e.stderr, "betzacheck moves: --from is required")
@@ -69,20 +53,25 @@ func runMoves(c *command, e *env, args []string) int {
 		}
 		return inputError("--from", errors.New("--from is required"), "")
 	}
-	from, err := board.ParseSquare(*fromFlag)
-	if err != nil {
-		return inputError("--from", err, fmt.Sprintf("betzacheck moves: --from: %v", err))
-	}
-	if !size.Contains(from) {
-		err := fmt.Errorf("square %s is off the %s board", from, size)
-		if !*jsonFlag {
-			return inputError("--from", err, fmt.Sprintf("betzacheck moves: --from: %v", err))
+	placement := *posFlag
+	if placement == "" { // an empty board of the --board size
+		if size, err := board.ParseSize(*boardFlag); err == nil {
+			placement = board.NewPosition(size).String()
 		}
-		return reportError(c, e, true, &src, &jsonError{Input: "--from", Message: err.Error(), Clause: "§11.1"}, "", exitUsage)
 	}
-	if pos.At(from).Empty() {
-		pos.Set(from, defaultMover)
+	setup, err := board.ParseSetup(*boardFlag, placement, *fromFlag, defaultMover.String())
+	if err != nil {
+		var se *board.SetupError
+		errors.As(err, &se) // ParseSetup's errors are all *SetupError
+		input := "--" + se.Text
+		if se.Text == "position" {
+			var text strings.Builder
+			reportPositionError(&text, *posFlag, se.Err)
+			return inputError(input, se.Err, strings.TrimSuffix(text.String(), "\n"))
+		}
+		return inputError(input, se.Err, fmt.Sprintf("betzacheck moves: %s: %v", input, se.Err))
 	}
+	pos, from := setup.Pos, setup.From
 
 	prog, code := compile(c, e, src, *jsonFlag)
 	if prog == nil {
@@ -117,7 +106,7 @@ func sortOutcomes(outs []eval.Outcome) {
 		case a.To == nil || b.To == nil:
 			return cmp.Compare(b2i(a.To != nil), b2i(b.To != nil))
 		}
-		return diagram.CompareSquares(*a.To, *b.To)
+		return a.To.Compare(*b.To)
 	})
 }
 

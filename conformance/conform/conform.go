@@ -24,7 +24,6 @@ import (
 	"golang.org/x/exp/ebnf"
 
 	"betzacheck/conformance/corpus"
-	"betzacheck/conformance/equiv"
 	"betzacheck/conformance/gen"
 	"betzacheck/conformance/protocol"
 	"betzacheck/grammar"
@@ -35,9 +34,10 @@ import (
 
 // Case is one request and the reference's answer to it.
 type Case struct {
-	ID      string   // stable: corpus path and case name, or gen/SEED/INDEX
-	Clauses []string // the clauses the case tests; "generated" for generated ones
-	Request protocol.MovesRequest
+	ID      string                // stable: corpus path and case name, or gen/SEED/INDEX
+	Clauses []string              // the clauses the case tests; "generated" for generated ones
+	Setup   board.Setup           // what the case is evaluated on
+	Request protocol.MovesRequest // Setup and the notation, as sent
 	// Betza2 is the Betza 2.0 notation the reference evaluated; it differs
 	// from Request.Notation when the case was translated into the
 	// implementation's dialect.
@@ -110,17 +110,17 @@ func CorpusCases(dir string) ([]*Case, error) {
 			pos := board.NewPosition(board.Size{W: 8, H: 8})
 			from := board.Square{File: 3, Rank: 3}
 			pos.Set(from, board.Piece{Kind: 'X', Virgin: true})
-			c := newCase(id, f.Clauses, f.Notation, pos, from)
+			c := NewCase(id, f.Clauses, f.Notation, board.Setup{Pos: pos, From: from})
 			c.Invalid, c.File = true, f
 			cases = append(cases, c)
 			continue
 		}
 		for _, c := range f.Cases {
-			pos, from, err := c.Setup()
+			s, err := c.Setup()
 			if err != nil {
 				continue // a case about a bad position has no request to send
 			}
-			cs := newCase(id+"/"+c.Name, f.Clauses, core, pos, from)
+			cs := NewCase(id+"/"+c.Name, f.Clauses, core, s)
 			cs.Request.Dialect, cs.Request.Notation = f.Dialect, f.Notation
 			cs.File, cs.Pos = f, c
 			cases = append(cases, cs)
@@ -129,9 +129,11 @@ func CorpusCases(dir string) ([]*Case, error) {
 	return cases, nil
 }
 
-func newCase(id string, clauses []string, notation string, pos *board.Position, from board.Square) *Case {
-	req := protocol.NewRequest(protocol.DialectBetza2, notation, pos, from)
-	return &Case{ID: id, Clauses: clauses, Request: req, Betza2: notation}
+// NewCase is the case id on the setup s: the notation, Betza 2.0, sent in
+// a moves request.
+func NewCase(id string, clauses []string, notation string, s board.Setup) *Case {
+	req := protocol.NewRequest(protocol.DialectBetza2, notation, s)
+	return &Case{ID: id, Clauses: clauses, Setup: s, Request: req, Betza2: notation}
 }
 
 // GeneratedCases draws n cases from seed: Betza 2.0 notations sampled from
@@ -179,7 +181,7 @@ func Generate(dialect string, n int, seed int64) (iter.Seq[*Case], error) {
 	if err != nil {
 		return nil, err
 	}
-	positions := gen.Position(3, 12)
+	positions := gen.Setup(3, 12)
 	return func(yield func(*Case) bool) {
 		for i := 0; i < n; i++ {
 			params := gopter.DefaultGenParameters()
@@ -189,8 +191,8 @@ func Generate(dialect string, n int, seed int64) (iter.Seq[*Case], error) {
 				continue
 			}
 			pv, _ := positions(params).Retrieve()
-			p := pv.(equiv.Position)
-			c := newCase(fmt.Sprintf("gen/%d/%d", seed, i), generatedClauses, core, p.Pos, p.From)
+			p := pv.(board.Setup)
+			c := NewCase(fmt.Sprintf("gen/%d/%d", seed, i), generatedClauses, core, p)
 			c.Request.Dialect, c.Request.Notation = dialect, text
 			if !yield(c) {
 				return
@@ -480,7 +482,7 @@ func (c *Case) truth(level string) protocol.Reply {
 	if c.Pos.Error != "" {
 		return protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindInternal, Message: c.Pos.Error}}
 	}
-	pos, from, err := c.Pos.Setup()
+	s, err := c.Pos.Setup()
 	if err != nil { // CorpusCases builds no case whose setup fails
 		return protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindInternal, Message: err.Error()}}
 	}
@@ -492,7 +494,7 @@ func (c *Case) truth(level string) protocol.Reply {
 		}
 		outs = append(outs, o)
 	}
-	return protocol.Reply{Outcomes: protocol.WireOutcomes(outs, pos, from, level)}
+	return protocol.Reply{Outcomes: protocol.WireOutcomes(outs, s, level)}
 }
 
 func rank(level string) int {
@@ -502,23 +504,6 @@ func rank(level string) int {
 		}
 	}
 	return -1
-}
-
-// position rebuilds a case's position for diagrams.
-func (c *Case) position() (equiv.Position, bool) {
-	size, err := board.ParseSize(c.Request.Board)
-	if err != nil {
-		return equiv.Position{}, false
-	}
-	pos, err := board.ParsePosition(size, c.Request.Position)
-	if err != nil {
-		return equiv.Position{}, false
-	}
-	from, err := board.ParseSquare(c.Request.From)
-	if err != nil {
-		return equiv.Position{}, false
-	}
-	return equiv.Position{Pos: pos, From: from}, true
 }
 
 // clauseKey sorts clause ids numerically (§2.10 after §2.9).

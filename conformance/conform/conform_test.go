@@ -15,7 +15,6 @@ import (
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/protocol"
-	"betzacheck/reference/board"
 	"betzacheck/reference/eval"
 )
 
@@ -384,9 +383,10 @@ func (parrot) Hello() protocol.HelloReply {
 	return protocol.HelloReply{Name: "parrot", Version: "1", Protocol: 1, Dialects: []string{protocol.DialectBetza2}, Level: protocol.LevelEffects}
 }
 func (p parrot) Do(req protocol.MovesRequest) protocol.Result {
-	size, _ := board.ParseSize(req.Board)
-	pos, _ := board.ParsePosition(size, req.Position)
-	from, _ := board.ParseSquare(req.From)
+	s, err := req.Setup()
+	if err != nil {
+		panic(err)
+	}
 	var outs []eval.Outcome
 	for _, l := range p.lines {
 		o, err := corpus.ParseWant(l)
@@ -396,7 +396,7 @@ func (p parrot) Do(req protocol.MovesRequest) protocol.Result {
 		outs = append(outs, o)
 	}
 	return protocol.Result{ID: req.ID, Kind: protocol.ResultOK,
-		Reply: protocol.Reply{ID: req.ID, Outcomes: protocol.WireOutcomes(outs, pos, from, protocol.LevelEffects)}}
+		Reply: protocol.Reply{ID: req.ID, Outcomes: protocol.WireOutcomes(outs, s, protocol.LevelEffects)}}
 }
 func (parrot) Close() error { return nil }
 

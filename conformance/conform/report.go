@@ -216,8 +216,8 @@ func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 	}
 	for _, res := range r.ReferenceFailures() {
 		fmt.Fprintf(w, "\nREFERENCE FAIL %s\nnotation %s\n", res.Case.ID, res.Case.File.Notation)
-		if p, ok := res.Case.position(); ok && res.Case.Pos != nil {
-			fmt.Fprintf(w, "%s\n%s", p, equiv.Diagram(p))
+		if res.Case.Pos != nil {
+			fmt.Fprintf(w, "%s\n%s", res.Case.Setup, equiv.Diagram(res.Case.Setup))
 		}
 		fmt.Fprintf(w, "%s\n", res.Reference.Reason)
 		if res.Reference.Diff != "" {
@@ -237,9 +237,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 			fmt.Fprintf(w, " (Betza 2.0: %s)", res.Case.Betza2)
 		}
 		fmt.Fprintln(w)
-		if p, ok := res.Case.position(); ok {
-			fmt.Fprintf(w, "%s\n%s", p, equiv.Diagram(p))
-		}
+		fmt.Fprintf(w, "%s\n%s", res.Case.Setup, equiv.Diagram(res.Case.Setup))
 		fmt.Fprintf(w, "%s\n", res.Verdict.Reason)
 		if res.Verdict.Diff != "" {
 			fmt.Fprintln(w, res.Verdict.Diff)

@@ -36,6 +36,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -246,10 +247,7 @@ func ParseWant(line string) (eval.Outcome, error) {
 		}
 		o.Changes = append(o.Changes, eval.Change{Square: q, Piece: p})
 	}
-	sort.SliceStable(o.Changes, func(i, j int) bool {
-		a, b := o.Changes[i].Square, o.Changes[j].Square
-		return a.Rank < b.Rank || a.Rank == b.Rank && a.File < b.File
-	})
+	slices.SortStableFunc(o.Changes, func(a, b eval.Change) int { return a.Square.Compare(b.Square) })
 	for i := 1; i < len(o.Changes); i++ {
 		if o.Changes[i].Square == o.Changes[i-1].Square {
 			return o, fmt.Errorf("%q: square %s changes twice", line, o.Changes[i].Square)

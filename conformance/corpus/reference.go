@@ -1,8 +1,6 @@
 package corpus
 
 import (
-	"fmt"
-
 	"betzacheck/reference/translate"
 
 	"betzacheck/reference"
@@ -11,33 +9,17 @@ import (
 )
 
 // Setup builds the case's position and the mover's square; an empty from
-// square gets the case's mover.
-func (c *Case) Setup() (*board.Position, board.Square, error) {
-	size, err := board.ParseSize(c.Board)
-	if err != nil {
-		return nil, board.Square{}, err
-	}
-	pos := board.NewPosition(size)
-	if c.Position != "" {
-		if pos, err = board.ParsePosition(size, c.Position); err != nil {
-			return nil, board.Square{}, err
-		}
-	}
-	from, err := board.ParseSquare(c.From)
-	if err != nil {
-		return nil, board.Square{}, err
-	}
-	if !size.Contains(from) {
-		return nil, board.Square{}, fmt.Errorf("from square %s is off the %s board", from, size)
-	}
-	if pos.At(from).Empty() {
-		mover, err := board.ParsePiece(c.Mover)
+// square gets the case's mover, and no position line means an empty board.
+func (c *Case) Setup() (board.Setup, error) {
+	placement := c.Position
+	if placement == "" {
+		size, err := board.ParseSize(c.Board)
 		if err != nil {
-			return nil, board.Square{}, err
+			return board.Setup{}, err
 		}
-		pos.Set(from, mover)
+		placement = board.NewPosition(size).String()
 	}
-	return pos, from, nil
+	return board.ParseSetup(c.Board, placement, c.From, c.Mover)
 }
 
 // Reference evaluates a case with the reference interpreter and returns
@@ -52,11 +34,11 @@ func Reference(f *File, c *Case) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	pos, from, err := c.Setup()
+	s, err := c.Setup()
 	if err != nil {
 		return nil, err
 	}
-	out, err := prog.Moves(pos, from, eval.Options{})
+	out, err := prog.Moves(s.Pos, s.From, eval.Options{})
 	if err != nil {
 		return nil, err
 	}

@@ -464,7 +464,7 @@ func TestCounterexample(t *testing.T) {
 	from := board.Square{File: 3, Rank: 3}
 	a, _ := equiv.Notation("W3")
 	b, _ := equiv.Notation("R")
-	c := equiv.Compare(a, b, equiv.Position{Pos: pos, From: from})
+	c := equiv.Compare(a, b, board.Setup{Pos: pos, From: from})
 	if c.Verdict != equiv.Differ {
 		t.Fatalf("W3 and R: %v on d4, want differ", c.Verdict)
 	}
@@ -582,7 +582,7 @@ func TestCounterexampleError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cx := &equiv.Counterexample{Position: equiv.Position{Pos: pos, From: from}, ErrB: errors.New("adapter crashed <EOF>")}
+	cx := &equiv.Counterexample{Setup: board.Setup{Pos: pos, From: from}, ErrB: errors.New("adapter crashed <EOF>")}
 	root := parse(t, Counterexample(cx, "spec", "impl", outs, nil, Options{Title: "W"}))
 	var notes []string
 	var marks [2]map[Mark]string

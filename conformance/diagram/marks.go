@@ -56,7 +56,6 @@
 package diagram
 
 import (
-	"cmp"
 	"slices"
 
 	"betzacheck/reference/board"
@@ -191,7 +190,7 @@ func Classify(pos *board.Position, from board.Square, outcomes []eval.Outcome, o
 		for q := range sqs {
 			out[m] = append(out[m], q)
 		}
-		sortSquares(out[m])
+		slices.SortFunc(out[m], board.Square.Compare)
 	}
 	return out
 }
@@ -203,16 +202,4 @@ func onPath(p []board.Square, q board.Square) bool {
 		}
 	}
 	return false
-}
-
-// sortSquares sorts by rank, then file, like eval's changes.
-func sortSquares(sqs []board.Square) { slices.SortFunc(sqs, CompareSquares) }
-
-// CompareSquares orders squares by rank, then file (a1 b1 … a2 … a10),
-// the order of squares in reports: negative when a comes first.
-func CompareSquares(a, b board.Square) int {
-	if a.Rank != b.Rank {
-		return cmp.Compare(a.Rank, b.Rank)
-	}
-	return cmp.Compare(a.File, b.File)
 }

@@ -59,12 +59,12 @@ func Counterexample(cx *equiv.Counterexample, nameA, nameB string, outA, outB []
 		}
 		return out
 	}
-	pos, from := cx.Position.Pos, cx.Position.From
+	pos, from := cx.Setup.Pos, cx.Setup.From
 	pa := newPanel(pos, from, outA, opt, nameA, notes(nameA, cx.ErrA, cx.OnlyA))
 	pb := newPanel(pos, from, outB, opt, nameB, notes(nameB, cx.ErrB, cx.OnlyB))
 	title := opt.Title
 	if title == "" {
-		title = cx.Position.String()
+		title = cx.Setup.String()
 	}
 	s := pa.s
 	titleH := s * 0.8

@@ -7,21 +7,22 @@ import (
 
 	"betzacheck/conformance/equiv"
 	"betzacheck/conformance/gen"
+	"betzacheck/reference/board"
 )
 
-// benchPositions are 100 positions on 8×8 from gen.Position with a fixed
+// benchPositions are 100 positions on 8×8 from gen.Setup with a fixed
 // seed: densities 0–50%, a mover of either colour, edges favoured.
-func benchPositions(b *testing.B) []equiv.Position {
+func benchPositions(b *testing.B) []board.Setup {
 	b.Helper()
-	g := gen.Position(8, 8)
+	g := gen.Setup(8, 8)
 	params := gopter.DefaultGenParameters().CloneWithSeed(1)
-	out := make([]equiv.Position, 0, 100)
+	out := make([]board.Setup, 0, 100)
 	for len(out) < 100 {
 		v, ok := g(params).Retrieve()
 		if !ok {
-			b.Fatal("gen.Position gave no position")
+			b.Fatal("gen.Setup gave no position")
 		}
-		out = append(out, v.(equiv.Position))
+		out = append(out, v.(board.Setup))
 	}
 	return out
 }
@@ -30,8 +31,8 @@ func benchPositions(b *testing.B) []equiv.Position {
 // position and maps its outcomes back (§6: a chiral-neutral notation equals
 // its own mirror image).
 func mirrored(m equiv.Mover) equiv.Mover {
-	return func(p equiv.Position) ([]string, error) {
-		img := equiv.Mirror.Position(p)
+	return func(p board.Setup) ([]string, error) {
+		img := equiv.Mirror.Setup(p)
 		keys, err := m(img)
 		if err != nil {
 			return nil, err

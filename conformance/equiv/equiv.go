@@ -14,19 +14,9 @@ import (
 	"betzacheck/reference/eval"
 )
 
-// Position is a board with the mover's square.
-type Position struct {
-	Pos  *board.Position
-	From board.Square
-}
-
-func (p Position) String() string {
-	return fmt.Sprintf("board %s position %s from %s", p.Pos.Size(), p.Pos, p.From)
-}
-
 // Mover is a function from a position to its outcome keys: a compiled
 // notation, an explicit oracle, or an external program.
-type Mover func(Position) ([]string, error)
+type Mover func(board.Setup) ([]string, error)
 
 // Notation returns the Mover of a Betza 2.0 notation.
 func Notation(src string) (Mover, error) {
@@ -39,7 +29,7 @@ func Notation(src string) (Mover, error) {
 
 // Program returns the Mover of a compiled notation.
 func Program(prog *reference.Program) Mover {
-	return func(p Position) ([]string, error) {
+	return func(p board.Setup) ([]string, error) {
 		out, err := prog.Moves(p.Pos, p.From, eval.Options{})
 		if err != nil {
 			return nil, err
@@ -60,7 +50,7 @@ func Keys(out []eval.Outcome) []string {
 
 // Counterexample is a position on which two movers differ.
 type Counterexample struct {
-	Position     Position
+	Setup        board.Setup
 	OnlyA, OnlyB []string // outcome keys only one side has
 	ErrA, ErrB   error
 }
@@ -97,8 +87,8 @@ type Comparison struct {
 
 // UndecidedAt is a position on which a comparison decided nothing, and why.
 type UndecidedAt struct {
-	Position Position
-	Reason   error
+	Setup  board.Setup
+	Reason error
 }
 
 // Tally counts what a run of comparisons decided.
@@ -112,12 +102,12 @@ type Tally struct {
 func (t Tally) Decided() int { return t.Tried - t.Undecided }
 
 // Add counts one comparison.
-func (t *Tally) Add(c Comparison, p Position) {
+func (t *Tally) Add(c Comparison, p board.Setup) {
 	t.Tried++
 	if c.Verdict == Undecided {
 		t.Undecided++
 		if t.First == nil {
-			t.First = &UndecidedAt{Position: p, Reason: c.Reason}
+			t.First = &UndecidedAt{Setup: p, Reason: c.Reason}
 		}
 	}
 }
@@ -134,7 +124,7 @@ func (t Tally) Plus(u Tally) Tally {
 // Check compares a and b on positions in order and returns the first
 // counterexample (nil when none of positions distinguishes them) with the
 // tally of the positions compared up to it.
-func Check(a, b Mover, positions []Position) (*Counterexample, Tally) {
+func Check(a, b Mover, positions []board.Setup) (*Counterexample, Tally) {
 	var t Tally
 	for _, p := range positions {
 		c := Compare(a, b, p)
@@ -151,7 +141,7 @@ func Check(a, b Mover, positions []Position) (*Counterexample, Tally) {
 // work was done, not what the notation means. An evaluation error on one
 // side only distinguishes the movers; the same error text on both sides
 // does not.
-func Compare(a, b Mover, p Position) Comparison {
+func Compare(a, b Mover, p board.Setup) Comparison {
 	ka, errA := a(p)
 	if IsLimit(errA) {
 		return Comparison{Verdict: Undecided, Reason: errA}
@@ -170,13 +160,13 @@ func Compare(a, b Mover, p Position) Comparison {
 		if errors.As(errA, &ca) && errors.As(errB, &cb) {
 			return Comparison{Verdict: Equal}
 		}
-		return Comparison{Verdict: Differ, Counterexample: &Counterexample{Position: p, ErrA: errA, ErrB: errB}}
+		return Comparison{Verdict: Differ, Counterexample: &Counterexample{Setup: p, ErrA: errA, ErrB: errB}}
 	}
 	onlyA, onlyB := Difference(ka, kb)
 	if len(onlyA) == 0 && len(onlyB) == 0 {
 		return Comparison{Verdict: Equal}
 	}
-	return Comparison{Verdict: Differ, Counterexample: &Counterexample{Position: p, OnlyA: onlyA, OnlyB: onlyB}}
+	return Comparison{Verdict: Differ, Counterexample: &Counterexample{Setup: p, OnlyA: onlyA, OnlyB: onlyB}}
 }
 
 // IsLimit reports whether err is a search limit of the evaluator (§12.3):
@@ -230,7 +220,7 @@ func DiffText(a, b []string, titleA, titleB string) string {
 // diagram and the outcomes only one side has.
 func (c *Counterexample) Report(nameA, nameB string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n%s", c.Position, Diagram(c.Position))
+	fmt.Fprintf(&b, "%s\n%s", c.Setup, Diagram(c.Setup))
 	if c.ErrA != nil || c.ErrB != nil {
 		fmt.Fprintf(&b, "%s: %v\n%s: %v\n", nameA, errText(c.ErrA), nameB, errText(c.ErrB))
 		return b.String()
@@ -253,7 +243,7 @@ func errText(err error) string {
 
 // Diagram draws the position with the mover in brackets, rank 1 at the
 // bottom.
-func Diagram(p Position) string {
+func Diagram(p board.Setup) string {
 	var b strings.Builder
 	size := p.Pos.Size()
 	for r := size.H - 1; r >= 0; r-- {

@@ -10,21 +10,21 @@ import (
 	"betzacheck/reference/eval"
 )
 
-func position(t *testing.T) equiv.Position {
+func position(t *testing.T) board.Setup {
 	t.Helper()
 	pos, err := board.ParsePosition(board.Size{W: 3, H: 3}, "3/1X1/3")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return equiv.Position{Pos: pos, From: board.Square{File: 1, Rank: 1}}
+	return board.Setup{Pos: pos, From: board.Square{File: 1, Rank: 1}}
 }
 
 func keys(k ...string) equiv.Mover {
-	return func(equiv.Position) ([]string, error) { return k, nil }
+	return func(board.Setup) ([]string, error) { return k, nil }
 }
 
 func failing(err error) equiv.Mover {
-	return func(equiv.Position) ([]string, error) { return nil, err }
+	return func(board.Setup) ([]string, error) { return nil, err }
 }
 
 // limit is a mover that hits the search limit, wrapped as a caller might.
@@ -62,22 +62,22 @@ func TestCompareVerdicts(t *testing.T) {
 func TestCheckTally(t *testing.T) {
 	p := position(t)
 	calls := 0
-	flaky := func(equiv.Position) ([]string, error) {
+	flaky := func(board.Setup) ([]string, error) {
 		calls++
 		if calls%2 == 0 {
 			return nil, &eval.LimitError{}
 		}
 		return []string{"a1"}, nil
 	}
-	cx, tally := equiv.Check(flaky, keys("a1"), []equiv.Position{p, p, p, p, p})
+	cx, tally := equiv.Check(flaky, keys("a1"), []board.Setup{p, p, p, p, p})
 	if cx != nil || tally.Tried != 5 || tally.Undecided != 2 || tally.Decided() != 3 || tally.First == nil {
 		t.Errorf("counterexample %v, tally %+v: want none, 5 tried, 2 undecided", cx, tally)
 	}
-	cx, tally = equiv.Check(limit, keys("a1"), []equiv.Position{p, p})
+	cx, tally = equiv.Check(limit, keys("a1"), []board.Setup{p, p})
 	if cx != nil || tally.Decided() != 0 {
 		t.Errorf("every position hit the limit: counterexample %v, %d decided", cx, tally.Decided())
 	}
-	cx, tally = equiv.Check(keys("a1"), keys("a2"), []equiv.Position{p, p, p})
+	cx, tally = equiv.Check(keys("a1"), keys("a2"), []board.Setup{p, p, p})
 	if cx == nil || tally.Tried != 1 {
 		t.Errorf("first position differs: counterexample %v, %d tried", cx, tally.Tried)
 	}

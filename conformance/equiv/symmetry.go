@@ -1,6 +1,7 @@
 package equiv
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -10,7 +11,7 @@ import (
 // Symmetry is a geometric map of a board onto its image: a mirror or a
 // rotation. It maps positions and outcome keys alike, so that a law such as
 // "lfN-rW is the mirror image of rfN-rW" (§6.2) can be checked as
-// Keys(A on p) == Sym.Keys(Keys(B on Sym.Position(p))).
+// Keys(A on p) == Sym.Keys(Keys(B on Sym.Setup(p))).
 type Symmetry struct {
 	Name   string
 	square func(board.Size, board.Square) board.Square
@@ -49,14 +50,14 @@ var (
 		func(s board.Size) board.Size { return board.Size{W: s.H, H: s.W} }, nil}
 )
 
-// Position maps a position and its mover's square.
-func (y Symmetry) Position(p Position) Position {
+// Setup maps a position and its mover's square.
+func (y Symmetry) Setup(p board.Setup) board.Setup {
 	size := p.Pos.Size()
 	img := board.NewPosition(y.size(size))
 	for _, q := range p.Pos.Pieces() {
 		img.Set(y.square(size, q), y.mapPiece(p.Pos.At(q)))
 	}
-	return Position{Pos: img, From: y.square(size, p.From)}
+	return board.Setup{Pos: img, From: y.square(size, p.From)}
 }
 
 // Keys maps outcome keys (eval.Outcome.Key) of a position on a board of
@@ -91,10 +92,7 @@ func (y Symmetry) key(size board.Size, k string) string {
 		}
 		changes = append(changes, change{q, q.String() + "=" + piece})
 	}
-	sort.Slice(changes, func(i, j int) bool {
-		a, b := changes[i].q, changes[j].q
-		return a.Rank < b.Rank || (a.Rank == b.Rank && a.File < b.File)
-	})
+	slices.SortFunc(changes, func(a, b change) int { return a.q.Compare(b.q) })
 	parts := []string{to}
 	for _, c := range changes {
 		parts = append(parts, c.text)

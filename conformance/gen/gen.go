@@ -11,7 +11,6 @@ import (
 	"github.com/leanovate/gopter"
 	"golang.org/x/exp/ebnf"
 
-	"betzacheck/conformance/equiv"
 	"betzacheck/grammar"
 	"betzacheck/reference"
 	"betzacheck/reference/board"
@@ -21,11 +20,11 @@ import (
 // Betza moves, only colour and the not-moved flag do (§11.2).
 const pieceKinds = "PNBRQK"
 
-// Position generates a position on a board with sides in [minSide,
+// Setup generates a position on a board with sides in [minSide,
 // maxSide] (square and not), pieces at a random density, both colours,
 // random not-moved flags, and a mover 'X' of either colour anywhere,
 // edges and corners favoured.
-func Position(minSide, maxSide int) gopter.Gen {
+func Setup(minSide, maxSide int) gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
 		r := p.Rng
 		size := board.Size{W: minSide + r.Intn(maxSide-minSide+1), H: minSide + r.Intn(maxSide-minSide+1)}
@@ -42,7 +41,7 @@ func Position(minSide, maxSide int) gopter.Gen {
 		}
 		from := board.Square{File: edgy(r.Intn, size.W), Rank: edgy(r.Intn, size.H)}
 		pos.Set(from, board.Piece{Kind: 'X', Color: board.Color(r.Intn(2)), Virgin: r.Intn(2) == 0})
-		return gopter.NewGenResult(equiv.Position{Pos: pos, From: from}, ShrinkPosition)
+		return gopter.NewGenResult(board.Setup{Pos: pos, From: from}, ShrinkSetup)
 	}
 }
 
@@ -54,10 +53,10 @@ func edgy(intn func(int) int, n int) int {
 	return intn(n)
 }
 
-// ShrinkPosition proposes smaller positions: one piece fewer, or a board
+// ShrinkSetup proposes smaller positions: one piece fewer, or a board
 // one file or rank smaller where that keeps the mover.
-func ShrinkPosition(v interface{}) gopter.Shrink {
-	p := v.(equiv.Position)
+func ShrinkSetup(v interface{}) gopter.Shrink {
+	p := v.(board.Setup)
 	var out []interface{}
 	for _, dropFirst := range []bool{true, false} {
 		for _, files := range []bool{true, false} {
@@ -72,14 +71,14 @@ func ShrinkPosition(v interface{}) gopter.Shrink {
 		}
 		c := p.Pos.Clone()
 		c.Set(q, board.Piece{})
-		out = append(out, equiv.Position{Pos: c, From: p.From})
+		out = append(out, board.Setup{Pos: c, From: p.From})
 	}
 	return sliceShrink(out)
 }
 
 // crop removes the first or last file (or rank) unless the mover is on it
 // or the board would become smaller than 1 square wide.
-func crop(p equiv.Position, files, dropFirst bool) (equiv.Position, bool) {
+func crop(p board.Setup, files, dropFirst bool) (board.Setup, bool) {
 	size := p.Pos.Size()
 	ns, shift := size, board.Square{}
 	if files {
@@ -107,7 +106,7 @@ func crop(p equiv.Position, files, dropFirst bool) (equiv.Position, bool) {
 			c.Set(nq, p.Pos.At(q))
 		}
 	}
-	return equiv.Position{Pos: c, From: from}, true
+	return board.Setup{Pos: c, From: from}, true
 }
 
 func sliceShrink(vals []interface{}) gopter.Shrink {

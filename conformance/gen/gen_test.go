@@ -6,9 +6,9 @@ import (
 
 	"github.com/leanovate/gopter"
 
-	"betzacheck/conformance/equiv"
 	"betzacheck/conformance/gen"
 	"betzacheck/grammar"
+	"betzacheck/reference/board"
 )
 
 func params(seed int64) *gopter.GenParameters {
@@ -18,10 +18,10 @@ func params(seed int64) *gopter.GenParameters {
 }
 
 func TestPositionBoundsAndReplay(t *testing.T) {
-	g := gen.Position(3, 9)
+	g := gen.Setup(3, 9)
 	for seed := int64(0); seed < 200; seed++ {
 		v, _ := g(params(seed)).Retrieve()
-		p := v.(equiv.Position)
+		p := v.(board.Setup)
 		size := p.Pos.Size()
 		if size.W < 3 || size.W > 9 || size.H < 3 || size.H > 9 {
 			t.Fatalf("seed %d: board %s outside 3..9", seed, size)
@@ -30,19 +30,19 @@ func TestPositionBoundsAndReplay(t *testing.T) {
 			t.Fatalf("seed %d: no mover on %s", seed, p.From)
 		}
 		w, _ := g(params(seed)).Retrieve()
-		if q := w.(equiv.Position); !q.Pos.Equal(p.Pos) || q.From != p.From {
+		if q := w.(board.Setup); !q.Pos.Equal(p.Pos) || q.From != p.From {
 			t.Fatalf("seed %d does not replay", seed)
 		}
 	}
 }
 
 func TestShrinkPosition(t *testing.T) {
-	v, _ := gen.Position(6, 6)(params(3)).Retrieve()
-	p := v.(equiv.Position)
+	v, _ := gen.Setup(6, 6)(params(3)).Retrieve()
+	p := v.(board.Setup)
 	n := 0
-	shrink := gen.ShrinkPosition(p)
+	shrink := gen.ShrinkSetup(p)
 	for c, ok := shrink(); ok; c, ok = shrink() {
-		q := c.(equiv.Position)
+		q := c.(board.Setup)
 		n++
 		smaller := q.Pos.Size().Squares() < p.Pos.Size().Squares() || len(q.Pos.Pieces()) < len(p.Pos.Pieces())
 		if !smaller || q.Pos.At(q.From) != p.Pos.At(p.From) {

@@ -31,6 +31,7 @@ package htmlreport
 import (
 	"bytes"
 	_ "embed"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -43,7 +44,6 @@ import (
 	"betzacheck/conformance/diagram"
 	"betzacheck/conformance/protocol"
 	"betzacheck/reference"
-	"betzacheck/reference/board"
 )
 
 // DefaultMaxFailures is how many failures the page shows in full when
@@ -230,8 +230,9 @@ func buildFailure(n int, res *conform.Result, rep *conform.Report, opt Options) 
 	f.ReplayMove = shellJoin(opt.Program, "moves", "--board", c.Request.Board, "--position", c.Request.Position,
 		"--from", c.Request.From, c.Betza2)
 
-	pos, from, err := position(c.Request)
-	if err != nil {
+	pos, from := c.Setup.Pos, c.Setup.From
+	if pos == nil {
+		err := errors.New("the case has no position")
 		// No board to draw on: two empty panels that say why.
 		for _, s := range []string{"spec", "implementation"} {
 			f.Sides = append(f.Sides, side{Side: s, Caption: s, Notes: []string{"no diagram: " + err.Error()},
@@ -292,23 +293,6 @@ func outcomes(n int) string {
 		return "1 outcome"
 	}
 	return fmt.Sprintf("%d outcomes", n)
-}
-
-// position rebuilds a request's position.
-func position(req protocol.MovesRequest) (*board.Position, board.Square, error) {
-	size, err := board.ParseSize(req.Board)
-	if err != nil {
-		return nil, board.Square{}, err
-	}
-	pos, err := board.ParsePosition(size, req.Position)
-	if err != nil {
-		return nil, board.Square{}, err
-	}
-	from, err := board.ParseSquare(req.From)
-	if err != nil {
-		return nil, board.Square{}, err
-	}
-	return pos, from, nil
 }
 
 func emptySVG(s string) template.HTML {

@@ -61,20 +61,11 @@ func withoutCaptures(req protocol.MovesRequest, level string) protocol.Reply {
 
 func newCase(t *testing.T, id, notation, size, placement, from string, clauses ...string) *conform.Case {
 	t.Helper()
-	sz, err := board.ParseSize(size)
+	s, err := board.ParseSetup(size, placement, from, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	pos, err := board.ParsePosition(sz, placement)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sq, err := board.ParseSquare(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &conform.Case{ID: id, Clauses: clauses, Betza2: notation,
-		Request: protocol.NewRequest(protocol.DialectBetza2, notation, pos, sq)}
+	return conform.NewCase(id, clauses, notation, s)
 }
 
 // syntheticReport is a small run that has every kind of section: a pass,
@@ -261,20 +252,6 @@ func TestShellQuote(t *testing.T) {
 	} {
 		if got := shellQuote(in); got != want {
 			t.Errorf("shellQuote(%q) = %s, want %s", in, got, want)
-		}
-	}
-}
-
-func TestWireSquare(t *testing.T) {
-	for in, want := range map[string]board.Square{"a1": {File: 0, Rank: 0}, "z26": {File: 25, Rank: 25}, "(-1,3)": {File: -1, Rank: 3}, "(8,0)": {File: 8, Rank: 0}} {
-		got, err := wireSquare(in)
-		if err != nil || got != want {
-			t.Errorf("wireSquare(%q) = %v, %v; want %v", in, got, err, want)
-		}
-	}
-	for _, in := range []string{"", "a0", "(1,2", "(x,1)", "(1000,1)", "A1"} {
-		if _, err := wireSquare(in); err == nil {
-			t.Errorf("wireSquare(%q): no error", in)
 		}
 	}
 }

@@ -2,9 +2,7 @@ package htmlreport
 
 import (
 	"fmt"
-	"sort"
-	"strconv"
-	"strings"
+	"slices"
 
 	"betzacheck/conformance/protocol"
 	"betzacheck/reference/board"
@@ -35,14 +33,14 @@ func wireOutcomes(ws []protocol.WireOutcome) ([]eval.Outcome, []string) {
 func wireOutcome(w protocol.WireOutcome) (eval.Outcome, error) {
 	var o eval.Outcome
 	if w.To != nil {
-		q, err := wireSquare(*w.To)
+		q, err := board.ParseSquare(*w.To)
 		if err != nil {
 			return o, err
 		}
 		o.To = &q
 	}
 	for name, content := range w.Changes {
-		q, err := wireSquare(name)
+		q, err := board.ParseSquare(name)
 		if err != nil {
 			return o, err
 		}
@@ -52,17 +50,11 @@ func wireOutcome(w protocol.WireOutcome) (eval.Outcome, error) {
 		}
 		o.Changes = append(o.Changes, eval.Change{Square: q, Piece: pc})
 	}
-	sort.Slice(o.Changes, func(i, j int) bool {
-		a, b := o.Changes[i].Square, o.Changes[j].Square
-		if a.Rank != b.Rank {
-			return a.Rank < b.Rank
-		}
-		return a.File < b.File
-	})
+	slices.SortFunc(o.Changes, func(a, b eval.Change) int { return a.Square.Compare(b.Square) })
 	for _, p := range w.Paths {
 		path := make([]board.Square, 0, len(p))
 		for _, name := range p {
-			q, err := wireSquare(name)
+			q, err := board.ParseSquare(name)
 			if err != nil {
 				return o, err
 			}
@@ -71,29 +63,4 @@ func wireOutcome(w protocol.WireOutcome) (eval.Outcome, error) {
 		o.Paths = append(o.Paths, path)
 	}
 	return o, nil
-}
-
-// wireSquare parses a square name as the protocol writes it: "a1".."z26",
-// or "(file,rank)" (0-based) for a square off the largest board, as
-// board.Square.String writes a virtual square.
-func wireSquare(s string) (board.Square, error) {
-	if inner, ok := strings.CutPrefix(s, "("); ok {
-		if inner, ok = strings.CutSuffix(inner, ")"); ok {
-			f, r, ok := strings.Cut(inner, ",")
-			fi, err1 := strconv.Atoi(f)
-			ri, err2 := strconv.Atoi(r)
-			if ok && err1 == nil && err2 == nil && abs(fi) <= 2*board.MaxSide && abs(ri) <= 2*board.MaxSide {
-				return board.Square{File: fi, Rank: ri}, nil
-			}
-		}
-		return board.Square{}, fmt.Errorf("square %q: expected (file,rank)", s)
-	}
-	return board.ParseSquare(s)
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
 }

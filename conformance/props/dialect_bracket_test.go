@@ -20,6 +20,7 @@ import (
 	"betzacheck/conformance/gen"
 	"betzacheck/conformance/props"
 	"betzacheck/grammar"
+	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/bracket"
 )
@@ -111,7 +112,7 @@ func roundTrip(t *testing.T, d dialect.Dialect, g ebnf.Grammar, start string) {
 	cfg := props.ConfigFromEnv()
 	t.Logf("seed %d, %d cases", cfg.Seed, cfg.Cases)
 	stats := map[string]int{}
-	property := prop.ForAll(func(x string, p equiv.Position) string {
+	property := prop.ForAll(func(x string, p board.Setup) string {
 		t1, err := d.ToBetza2(x)
 		if err != nil {
 			return "generated " + x + ": " + err.Error()
@@ -140,7 +141,7 @@ func roundTrip(t *testing.T, d dialect.Dialect, g ebnf.Grammar, start string) {
 			stats["undecided (a search limit)"]++
 		}
 		return ""
-	}, samples(g, start, d), gen.Position(3, 10))
+	}, samples(g, start, d), gen.Setup(3, 10))
 	if res := property.Check(parameters(t, cfg)); !res.Passed() {
 		t.Errorf("round trip %s -> betza2 -> %s fails; seed %d\n%s", d.Name(), d.Name(), cfg.Seed, report(res))
 	}
@@ -148,7 +149,7 @@ func roundTrip(t *testing.T, d dialect.Dialect, g ebnf.Grammar, start string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	property = prop.ForAll(func(n string, p equiv.Position) string {
+	property = prop.ForAll(func(n string, p board.Setup) string {
 		x, err := d.FromBetza2(n)
 		if err != nil {
 			stats["2.0 with no equivalent"]++
@@ -170,7 +171,7 @@ func roundTrip(t *testing.T, d dialect.Dialect, g ebnf.Grammar, start string) {
 			stats["2.0 undecided (a search limit)"]++
 		}
 		return ""
-	}, gen.Notation(g2, 4, nil), gen.Position(3, 10))
+	}, gen.Notation(g2, 4, nil), gen.Setup(3, 10))
 	if res := property.Check(parameters(t, cfg)); !res.Passed() {
 		t.Errorf("round trip betza2 -> %s -> betza2 fails; seed %d\n%s", d.Name(), cfg.Seed, report(res))
 	}

@@ -76,7 +76,7 @@ var (
 // spanishZar steps one square diagonally onto an empty square, which is not a
 // stop, then slides outward along one of the two orthogonals that make up
 // that diagonal.
-func spanishZar(p equiv.Position) ([]string, error) {
+func spanishZar(p board.Setup) ([]string, error) {
 	long := p.Pos.Size().W + p.Pos.Size().H
 	var paths [][]board.Square
 	for _, d := range diagDirs {
@@ -98,7 +98,7 @@ func spanishZar(p equiv.Position) ([]string, error) {
 // spanishSlideHop slides at least one empty square along a file or rank up to the
 // first occupied square, hops over it and lands right behind it, on an
 // empty square or an enemy.
-func spanishSlideHop(p equiv.Position) ([]string, error) {
+func spanishSlideHop(p board.Setup) ([]string, error) {
 	mover := p.Pos.At(p.From)
 	moved := mover
 	moved.Virgin = false
@@ -123,7 +123,7 @@ func spanishSlideHop(p equiv.Position) ([]string, error) {
 
 // spanishTeleporter lands on any empty square of the mover's file or rank,
 // whatever stands between.
-func spanishTeleporter(p equiv.Position) ([]string, error) {
+func spanishTeleporter(p board.Setup) ([]string, error) {
 	mover := p.Pos.At(p.From)
 	moved := mover
 	moved.Virgin = false
@@ -247,13 +247,13 @@ func TestSpanishRoundTrip(t *testing.T) {
 	} {
 		t.Run(src.name, func(t *testing.T) {
 			undecided := 0
-			property := prop.ForAll(func(n string, p equiv.Position) string {
+			property := prop.ForAll(func(n string, p board.Setup) string {
 				msg, limit := roundTripSpanish(n, p)
 				if limit {
 					undecided++
 				}
 				return msg
-			}, src.gen, gen.Position(3, 10))
+			}, src.gen, gen.Setup(3, 10))
 			params := parameters(t, cfg)
 			params.MaxDiscardRatio = 50
 			if res := property.Check(params); !res.Passed() {
@@ -268,7 +268,7 @@ func TestSpanishRoundTrip(t *testing.T) {
 
 // roundTripSpanish returns the failure of the round trip of n on p, or
 // reports that a search limit left it undecided.
-func roundTripSpanish(n string, p equiv.Position) (failure string, undecided bool) {
+func roundTripSpanish(n string, p board.Setup) (failure string, undecided bool) {
 	d := spanish.Dialect{}
 	sp, err := d.FromBetza2(n)
 	if err != nil {

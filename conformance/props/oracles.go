@@ -1,6 +1,7 @@
 package props
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -18,7 +19,7 @@ var knightRing = [8][2]int{{2, 1}, {1, 2}, {-1, 2}, {-2, 1}, {-2, -1}, {-1, -2},
 // Rose moves along the octagon of knight leaps, turning the same way by
 // one leap each time, up to 8 leaps: every square passed must be empty,
 // the last may hold an enemy.
-func Rose(p equiv.Position) ([]string, error) {
+func Rose(p board.Setup) ([]string, error) {
 	var paths [][]board.Square
 	for start := 0; start < 8; start++ {
 		for _, turn := range []int{1, -1} {
@@ -42,7 +43,7 @@ func Rider(leaps [][2]int) equiv.Mover { return RiderUpTo(leaps, 0) }
 
 // RiderUpTo is Rider with at most max leaps (0: no limit but the board).
 func RiderUpTo(leaps [][2]int, max int) equiv.Mover {
-	return func(p equiv.Position) ([]string, error) {
+	return func(p board.Setup) ([]string, error) {
 		long := p.Pos.Size().W + p.Pos.Size().H
 		if max > 0 {
 			long = max
@@ -61,7 +62,7 @@ func RiderUpTo(leaps [][2]int, max int) equiv.Mover {
 
 // CrookedBishop moves by diagonal steps that alternate between two
 // perpendicular diagonals (a zigzag), any number of steps.
-func CrookedBishop(p equiv.Position) ([]string, error) {
+func CrookedBishop(p board.Setup) ([]string, error) {
 	var paths [][]board.Square
 	size := p.Pos.Size()
 	long := size.W + size.H
@@ -95,7 +96,7 @@ func step(q board.Square, v [2]int) board.Square { return q.Add(v[0], v[1]) }
 // are empty (the start square counts as empty once left) and whose last
 // square is empty or holds an enemy. Oracles of sliding pieces are paths
 // given to Walk.
-func Walk(p equiv.Position, paths [][]board.Square) []string {
+func Walk(p board.Setup, paths [][]board.Square) []string {
 	mover := p.Pos.At(p.From)
 	moved := mover
 	moved.Virgin = false
@@ -127,7 +128,7 @@ func Walk(p equiv.Position, paths [][]board.Square) []string {
 }
 
 // OutcomeKey writes eval.Outcome.Key for a plain move from p.From to q.
-func OutcomeKey(p equiv.Position, to board.Square, moved board.Piece) string {
+func OutcomeKey(p board.Setup, to board.Square, moved board.Piece) string {
 	type change struct {
 		q board.Square
 		s string
@@ -139,9 +140,7 @@ func OutcomeKey(p equiv.Position, to board.Square, moved board.Piece) string {
 	if p.Pos.At(to) != moved {
 		cs = append(cs, change{to, to.String() + "=" + moved.String()})
 	}
-	sort.Slice(cs, func(i, j int) bool {
-		return cs[i].q.Rank < cs[j].q.Rank || (cs[i].q.Rank == cs[j].q.Rank && cs[i].q.File < cs[j].q.File)
-	})
+	slices.SortFunc(cs, func(a, b change) int { return a.q.Compare(b.q) })
 	parts := []string{to.String()}
 	for _, c := range cs {
 		parts = append(parts, c.s)

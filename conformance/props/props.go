@@ -17,6 +17,7 @@ import (
 
 	"betzacheck/conformance/equiv"
 	"betzacheck/reference"
+	"betzacheck/reference/board"
 	"betzacheck/reference/eval"
 	"betzacheck/reference/expand"
 	"betzacheck/reference/geometry"
@@ -59,8 +60,8 @@ func (p Pair) Movers() (a, b equiv.Mover, err error) {
 // mirror image of m's moves. For Rotate90 it is m turned a quarter turn.
 func Imaged(m equiv.Mover, y equiv.Symmetry) equiv.Mover {
 	inv := y.Inverse()
-	return func(p equiv.Position) ([]string, error) {
-		img := y.Position(p)
+	return func(p board.Setup) ([]string, error) {
+		img := y.Setup(p)
 		keys, err := m(img)
 		var fc *eval.FragmentConflictError
 		if errors.As(err, &fc) {
@@ -98,7 +99,7 @@ func ConfigFromEnv() Config {
 // the notation on the position, with the reference's outcomes as want
 // lines (or its evaluation error as the case's error), to be checked by
 // hand before it is added.
-func CorpusCase(name, notation, clauses, why string, p equiv.Position) string {
+func CorpusCase(name, notation, clauses, why string, p board.Setup) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "notation: %s\nclauses: %s\nsummary: counterexample found by %s\n", notation, clauses, name)
 	fmt.Fprintf(&b, "-- found --\nboard: %s\nposition: %s\nfrom: %s\nmover: %s\nwhy: %s\n",
@@ -126,7 +127,7 @@ func CorpusCase(name, notation, clauses, why string, p equiv.Position) string {
 // every law.
 type Subject struct {
 	Notation string
-	Position equiv.Position
+	Setup    board.Setup
 	prog     *reference.Program
 	mover    equiv.Mover
 	keys     []string
@@ -136,18 +137,18 @@ type Subject struct {
 
 // NewSubject compiles the notation; it fails only if the notation does not
 // compile.
-func NewSubject(notation string, p equiv.Position) (*Subject, error) {
+func NewSubject(notation string, p board.Setup) (*Subject, error) {
 	prog, err := reference.Compile(notation)
 	if err != nil {
 		return nil, err
 	}
-	return &Subject{Notation: notation, Position: p, prog: prog, mover: equiv.Program(prog)}, nil
+	return &Subject{Notation: notation, Setup: p, prog: prog, mover: equiv.Program(prog)}, nil
 }
 
 // outcomes are the subject's outcome keys on its position, computed once.
-func (s *Subject) outcomes(p equiv.Position) ([]string, error) {
+func (s *Subject) outcomes(p board.Setup) ([]string, error) {
 	if !s.done {
-		s.keys, s.err = s.mover(s.Position)
+		s.keys, s.err = s.mover(s.Setup)
 		s.done = true
 	}
 	return s.keys, s.err
@@ -157,7 +158,7 @@ func (s *Subject) outcomes(p equiv.Position) ([]string, error) {
 // position.
 func (s *Subject) against(name string, other equiv.Mover, otherName string) Result {
 	base := equiv.Mover(s.outcomes)
-	c := equiv.Compare(base, other, s.Position)
+	c := equiv.Compare(base, other, s.Setup)
 	switch c.Verdict {
 	case equiv.Differ:
 		return Broken(c.Counterexample.Report(name, otherName))
@@ -191,7 +192,7 @@ type Law struct {
 }
 
 // CheckOn runs the law on a notation and a position.
-func (l Law) CheckOn(notation string, p equiv.Position) Result {
+func (l Law) CheckOn(notation string, p board.Setup) Result {
 	s, err := NewSubject(notation, p)
 	if err != nil {
 		return Broken(fmt.Sprintf("%q does not compile: %v", notation, err))

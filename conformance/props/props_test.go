@@ -12,6 +12,7 @@ import (
 	"betzacheck/conformance/gen"
 	"betzacheck/conformance/props"
 	"betzacheck/grammar"
+	"betzacheck/reference/board"
 	"betzacheck/reference/geometry"
 	"betzacheck/reference/syntax"
 )
@@ -35,7 +36,7 @@ func TestPairs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			corpusCase := func(p equiv.Position) string {
+			corpusCase := func(p board.Setup) string {
 				return props.CorpusCase(pair.Name, pair.A, pair.Clauses, "TODO: reason checked by hand", p)
 			}
 			checkPair(t, cfg, a, b, pair.A, pair.B, pair.Clauses, pair.Expected, "spec/findings.md", corpusCase)
@@ -49,10 +50,10 @@ func TestPairs(t *testing.T) {
 // writes a failure as a ready-to-add corpus case. A position on which a
 // search limit is hit decides nothing: it is logged, and a run that
 // decides nothing fails.
-func checkPair(t *testing.T, cfg props.Config, a, b equiv.Mover, nameA, nameB, clauses string, expected bool, where string, corpusCase func(equiv.Position) string) {
+func checkPair(t *testing.T, cfg props.Config, a, b equiv.Mover, nameA, nameB, clauses string, expected bool, where string, corpusCase func(board.Setup) string) {
 	t.Helper()
 	var tally equiv.Tally
-	property := prop.ForAll(func(p equiv.Position) string {
+	property := prop.ForAll(func(p board.Setup) string {
 		c := equiv.Compare(a, b, p)
 		tally.Add(c, p)
 		if c.Verdict != equiv.Differ {
@@ -63,10 +64,10 @@ func checkPair(t *testing.T, cfg props.Config, a, b equiv.Mover, nameA, nameB, c
 			msg += "\nready-to-add corpus case:\n" + corpusCase(p)
 		}
 		return msg
-	}, gen.Position(3, 12))
+	}, gen.Setup(3, 12))
 	res := property.Check(parameters(t, cfg))
 	if tally.Undecided > 0 {
-		t.Logf("%d of %d positions undecided (a search limit), first: %s: %v", tally.Undecided, tally.Tried, tally.First.Position, tally.First.Reason)
+		t.Logf("%d of %d positions undecided (a search limit), first: %s: %v", tally.Undecided, tally.Tried, tally.First.Setup, tally.First.Reason)
 	}
 	switch {
 	case expected && res.Passed():
@@ -91,7 +92,7 @@ func TestLaws(t *testing.T) {
 	for _, law := range props.Laws {
 		t.Run(law.Name, func(t *testing.T) {
 			undecided, tried := 0, 0
-			property := prop.ForAll(func(n string, p equiv.Position) string {
+			property := prop.ForAll(func(n string, p board.Setup) string {
 				res := law.CheckOn(n, p)
 				tried++
 				if res.Undecided != nil {
@@ -102,7 +103,7 @@ func TestLaws(t *testing.T) {
 						props.CorpusCase(law.Name, n, law.Clauses, "TODO: reason checked by hand", p)
 				}
 				return ""
-			}, gen.Notation(g, 6, nil), gen.Position(3, 10))
+			}, gen.Notation(g, 6, nil), gen.Setup(3, 10))
 			if res := property.Check(parameters(t, cfg)); !res.Passed() {
 				t.Errorf("law %s (%s) fails; seed %d\n%s", law.Name, law.Clauses, cfg.Seed, report(res))
 			}

@@ -15,6 +15,7 @@ import (
 	"betzacheck/conformance/equiv"
 	"betzacheck/conformance/gen"
 	"betzacheck/grammar"
+	"betzacheck/reference/board"
 )
 
 // Distinguish searches cases generated positions (boards of sides 3 to 12,
@@ -36,7 +37,7 @@ func Distinguish(a, b equiv.Mover, cases int, seed int64) (*equiv.Counterexample
 	params.MaxShrinkCount = 500
 	var last *equiv.Counterexample
 	shrinking := false
-	property := prop.ForAll(func(p equiv.Position) bool {
+	property := prop.ForAll(func(p board.Setup) bool {
 		c := equiv.Compare(a, b, p)
 		if !shrinking {
 			tally.Add(c, p)
@@ -47,7 +48,7 @@ func Distinguish(a, b equiv.Mover, cases int, seed int64) (*equiv.Counterexample
 		shrinking = true
 		last = c.Counterexample // gopter calls this last on the smallest failing case
 		return false
-	}, gen.Position(3, 12))
+	}, gen.Setup(3, 12))
 	res := property.Check(params)
 	switch {
 	case res.Passed():
@@ -81,7 +82,7 @@ type FuzzFailure struct {
 	Law      Law
 	Case     int // index of the case, replayable with Seed+Case
 	Notation string
-	Position equiv.Position
+	Setup    board.Setup
 	Message  string
 }
 
@@ -91,7 +92,7 @@ type FuzzUndecided struct {
 	Law      string // "" when the case could not be drawn
 	Case     int
 	Notation string
-	Position equiv.Position
+	Setup    board.Setup
 	Reason   error
 }
 
@@ -141,7 +142,7 @@ func Fuzz(ctx context.Context, cfg FuzzConfig, done func(n int)) (FuzzReport, er
 	if cfg.Laws == nil {
 		cfg.Laws = Laws
 	}
-	notations, positions := gen.Notation(g, cfg.Depth, nil), gen.Position(3, cfg.MaxSide)
+	notations, positions := gen.Notation(g, cfg.Depth, nil), gen.Setup(3, cfg.MaxSide)
 	var (
 		next      atomic.Int64
 		finished  atomic.Int64
@@ -218,7 +219,7 @@ func runCase(cfg FuzzConfig, i int, notations, positions gopter.Gen) (*FuzzFailu
 	if !ok {
 		return nil, &FuzzUndecided{Case: i, Reason: errors.New("no notation that compiles could be drawn")}
 	}
-	subject, err := NewSubject(n.(string), p.(equiv.Position))
+	subject, err := NewSubject(n.(string), p.(board.Setup))
 	if err != nil { // gen.Notation only yields notations that compile
 		panic(err)
 	}
@@ -229,7 +230,7 @@ func runCase(cfg FuzzConfig, i int, notations, positions gopter.Gen) (*FuzzFailu
 		case res.Failure != "":
 			return shrinkFailure(law, i, nr, pr), nil
 		case res.Undecided != nil && und == nil:
-			und = &FuzzUndecided{Law: law.Name, Case: i, Notation: subject.Notation, Position: subject.Position, Reason: res.Undecided}
+			und = &FuzzUndecided{Law: law.Name, Case: i, Notation: subject.Notation, Setup: subject.Setup, Reason: res.Undecided}
 		}
 	}
 	return nil, und
@@ -241,8 +242,8 @@ func runCase(cfg FuzzConfig, i int, notations, positions gopter.Gen) (*FuzzFailu
 func shrinkFailure(law Law, i int, nr, pr *gopter.GenResult) *FuzzFailure {
 	nv, _ := nr.Retrieve()
 	pv, _ := pr.Retrieve()
-	n, p := nv.(string), pv.(equiv.Position)
-	fails := func(n string, p equiv.Position) bool { return law.CheckOn(n, p).Failure != "" }
+	n, p := nv.(string), pv.(board.Setup)
+	fails := func(n string, p board.Setup) bool { return law.CheckOn(n, p).Failure != "" }
 	for budget := 500; budget > 0; {
 		improved := false
 		shrink := nr.Shrinker(n)
@@ -253,16 +254,16 @@ func shrinkFailure(law Law, i int, nr, pr *gopter.GenResult) *FuzzFailure {
 				break
 			}
 		}
-		shrinkP := gen.ShrinkPosition(p)
+		shrinkP := gen.ShrinkSetup(p)
 		for c, ok := shrinkP(); ok && budget > 0 && !improved; c, ok = shrinkP() {
 			budget--
-			if fails(n, c.(equiv.Position)) {
-				p, improved = c.(equiv.Position), true
+			if fails(n, c.(board.Setup)) {
+				p, improved = c.(board.Setup), true
 			}
 		}
 		if !improved {
 			break
 		}
 	}
-	return &FuzzFailure{Law: law, Case: i, Notation: n, Position: p, Message: law.CheckOn(n, p).Failure}
+	return &FuzzFailure{Law: law, Case: i, Notation: n, Setup: p, Message: law.CheckOn(n, p).Failure}
 }

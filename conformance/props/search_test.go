@@ -16,7 +16,7 @@ import (
 // is hit are counted as undecided, not as equal (issue 13: equiv said
 // "equivalent on 5 generated positions" when all 5 hit the limit).
 func TestDistinguishUndecided(t *testing.T) {
-	limit := func(equiv.Position) ([]string, error) { return nil, &eval.LimitError{} }
+	limit := func(board.Setup) ([]string, error) { return nil, &eval.LimitError{} }
 	same, err := equiv.Notation("K")
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +39,7 @@ func TestDistinguishUndecided(t *testing.T) {
 		t.Errorf("W3 and R: counterexample %v, tally %+v, error %v", cx, tally, err)
 	}
 	// A mover that panics breaks the search: an error, never "equal".
-	boom := func(equiv.Position) ([]string, error) { panic("boom") }
+	boom := func(board.Setup) ([]string, error) { panic("boom") }
 	if cx, _, err := props.Distinguish(boom, same, 5, 1); err == nil || cx != nil {
 		t.Errorf("panicking mover: counterexample %v, error %v; want an error", cx, err)
 	}
@@ -85,7 +85,7 @@ func TestLawUndecidedOnLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	pos.Set(board.Square{}, board.Piece{Kind: 'X', Color: board.White, Virgin: true})
-	res := props.Laws[0].CheckOn("((aF)0200)0999", equiv.Position{Pos: pos, From: board.Square{}})
+	res := props.Laws[0].CheckOn("((aF)0200)0999", board.Setup{Pos: pos, From: board.Square{}})
 	if res.Failure != "" || !errors.As(res.Undecided, new(*eval.LimitError)) {
 		t.Errorf("law %s: %+v, want undecided by the search limit", props.Laws[0].Name, res)
 	}
@@ -100,11 +100,11 @@ func TestCorpusCaseError(t *testing.T) {
 	}
 	from := board.Square{File: 3, Rank: 3}
 	pos.Set(from, board.Piece{Kind: 'X', Color: board.White, Virgin: true})
-	got := props.CorpusCase("test", "xcdK-auK", "§3.15", "why", equiv.Position{Pos: pos, From: from})
+	got := props.CorpusCase("test", "xcdK-auK", "§3.15", "why", board.Setup{Pos: pos, From: from})
 	if !strings.Contains(got, "\nerror: fragments of an eruption give d3 two different contents") || strings.Contains(got, "want:") {
 		t.Errorf("corpus case for a failing evaluation:\n%s", got)
 	}
-	got = props.CorpusCase("test", "W", "§1.1", "why", equiv.Position{Pos: pos, From: from})
+	got = props.CorpusCase("test", "W", "§1.1", "why", board.Setup{Pos: pos, From: from})
 	if !strings.Contains(got, "want:\nc4 ") {
 		t.Errorf("corpus case for W:\n%s", got)
 	}

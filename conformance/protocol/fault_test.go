@@ -94,7 +94,13 @@ func checkNoLeftovers(t testing.TB, tag string) {
 func conformCases() []*conform.Case {
 	var cases []*conform.Case
 	for i, req := range batch() {
-		cases = append(cases, &conform.Case{ID: fmt.Sprintf("case%d", i+1), Clauses: []string{"test"}, Request: req, Betza2: req.Notation})
+		s, err := req.Setup()
+		if err != nil {
+			panic(err) // batch() is a fixed list of valid requests
+		}
+		c := conform.NewCase(fmt.Sprintf("case%d", i+1), []string{"test"}, req.Notation, s)
+		c.Request = req
+		cases = append(cases, c)
 	}
 	return cases
 }

@@ -25,8 +25,8 @@ package protocol
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"betzacheck/reference/board"
@@ -189,11 +189,16 @@ type MovesRequest struct {
 	Level string `json:"level,omitempty"`
 }
 
-// NewRequest builds the request for the piece on from in pos (its ID is
-// set by the Client).
-func NewRequest(dialect, notation string, pos *board.Position, from board.Square) MovesRequest {
+// NewRequest builds the request for the setup s (its ID is set by the
+// Client).
+func NewRequest(dialect, notation string, s board.Setup) MovesRequest {
 	return MovesRequest{Op: OpMoves, Dialect: dialect, Notation: notation,
-		Board: pos.Size().String(), Position: pos.String(), From: from.String()}
+		Board: s.Pos.Size().String(), Position: s.Pos.String(), From: s.From.String()}
+}
+
+// Setup reads the request's board, position and mover's square.
+func (r MovesRequest) Setup() (board.Setup, error) {
+	return board.ParseSetup(r.Board, r.Position, r.From, "")
 }
 
 // Reply answers a MovesRequest: either Outcomes (possibly none) or Error.
@@ -274,19 +279,19 @@ func (w WireOutcome) MarshalJSON() ([]byte, error) {
 	return json.Marshal(full(w))
 }
 
-// ToWire converts a reference outcome of the piece on from in pos into
-// its wire form at level: destinations keeps to and capture, effects adds
-// the changes, paths adds the paths.
-func ToWire(o eval.Outcome, pos *board.Position, from board.Square, level string) WireOutcome {
-	w := WireOutcome{Capture: o.Capture(pos, from)}
+// ToWire converts a reference outcome on the setup s into its wire form
+// at level: destinations keeps to and capture, effects adds the changes,
+// paths adds the paths.
+func ToWire(o eval.Outcome, s board.Setup, level string) WireOutcome {
+	w := WireOutcome{Capture: o.Capture(s.Pos, s.From)}
 	if o.To != nil {
-		s := squareName(*o.To)
+		s := o.To.String()
 		w.To = &s
 	}
 	if levelRank(level) >= 1 {
 		w.Changes = make(map[string]string, len(o.Changes))
 		for _, c := range o.Changes {
-			w.Changes[squareName(c.Square)] = c.Piece.String()
+			w.Changes[c.Square.String()] = c.Piece.String()
 		}
 	}
 	if levelRank(level) >= 2 {
@@ -294,7 +299,7 @@ func ToWire(o eval.Outcome, pos *board.Position, from board.Square, level string
 		for _, p := range o.Paths {
 			names := make([]string, len(p))
 			for i, q := range p {
-				names[i] = squareName(q)
+				names[i] = q.String()
 			}
 			w.Paths = append(w.Paths, names)
 		}
@@ -303,22 +308,13 @@ func ToWire(o eval.Outcome, pos *board.Position, from board.Square, level string
 	return w
 }
 
-// squareName is board.Square.String without fmt for squares on a board
-// (it runs for every square of every outcome).
-func squareName(q board.Square) string {
-	if q.File < 0 || q.File >= board.MaxSide || q.Rank < 0 || q.Rank >= board.MaxSide {
-		return q.String()
-	}
-	return string(rune('a'+q.File)) + strconv.Itoa(q.Rank+1)
-}
-
 // WireOutcomes converts every outcome at level, keeping one wire outcome
 // per distinct Key (at level destinations several effects share a
 // destination), sorted by Key.
-func WireOutcomes(outs []eval.Outcome, pos *board.Position, from board.Square, level string) []WireOutcome {
+func WireOutcomes(outs []eval.Outcome, s board.Setup, level string) []WireOutcome {
 	ws := make([]WireOutcome, 0, len(outs))
 	for _, o := range outs {
-		ws = append(ws, ToWire(o, pos, from, level))
+		ws = append(ws, ToWire(o, s, level))
 	}
 	return project(ws, level)
 }
@@ -421,36 +417,26 @@ func Keys(ws []WireOutcome, level string) []string {
 	return keys
 }
 
-// sortedSquares orders square names by rank, then file; names that are
-// not squares come last, in byte order.
+// sortedSquares orders square names by board.Square.Compare; names that
+// are not squares come last, in byte order.
 func sortedSquares(m map[string]string) []string {
-	type named struct {
-		name string
-		sq   board.Square
-		ok   bool
-	}
-	ns := make([]named, 0, len(m))
+	names := make([]string, 0, len(m))
 	for name := range m {
-		q, err := board.ParseSquare(name)
-		ns = append(ns, named{name, q, err == nil})
+		names = append(names, name)
 	}
-	sort.Slice(ns, func(i, j int) bool {
-		a, b := ns[i], ns[j]
+	slices.SortFunc(names, func(a, b string) int {
+		qa, erra := board.ParseSquare(a)
+		qb, errb := board.ParseSquare(b)
 		switch {
-		case a.ok && b.ok:
-			if a.sq.Rank != b.sq.Rank {
-				return a.sq.Rank < b.sq.Rank
-			}
-			return a.sq.File < b.sq.File
-		case a.ok != b.ok:
-			return a.ok
+		case erra == nil && errb == nil:
+			return qa.Compare(qb)
+		case erra == nil:
+			return -1
+		case errb == nil:
+			return 1
 		}
-		return a.name < b.name
+		return strings.Compare(a, b)
 	})
-	names := make([]string, len(ns))
-	for i, n := range ns {
-		names[i] = n.name
-	}
 	return names
 }
 

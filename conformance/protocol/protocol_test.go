@@ -73,10 +73,11 @@ func TestWire(t *testing.T) {
 func TestToWireLevels(t *testing.T) {
 	req := batch()[1]
 	full := protocol.Answer(req).Outcomes
-	size, _ := board.ParseSize(req.Board)
-	pos, _ := board.ParsePosition(size, req.Position)
-	from, _ := board.ParseSquare(req.From)
-	if got := protocol.NewRequest(req.Dialect, req.Notation, pos, from); got != req {
+	s, err := req.Setup()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := protocol.NewRequest(req.Dialect, req.Notation, s); got != req {
 		t.Errorf("NewRequest: %+v, want %+v", got, req)
 	}
 	for _, level := range protocol.Levels() {
@@ -114,7 +115,7 @@ func TestSquareNames(t *testing.T) {
 	pos.Set(from, board.Piece{Kind: 'X'})
 	for _, q := range []board.Square{{File: 0, Rank: 0}, {File: 25, Rank: 25}, {File: 7, Rank: 11},
 		{File: -1, Rank: 3}, {File: 26, Rank: 0}, {File: 3, Rank: 30}} {
-		w := protocol.ToWire(eval.Outcome{To: &q}, pos, from, "destinations")
+		w := protocol.ToWire(eval.Outcome{To: &q}, board.Setup{Pos: pos, From: from}, "destinations")
 		if *w.To != q.String() {
 			t.Errorf("%v: %q, want %q", q, *w.To, q.String())
 		}

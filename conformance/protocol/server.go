@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"betzacheck/reference"
-	"betzacheck/reference/board"
 	"betzacheck/reference/eval"
 	"betzacheck/reference/expand"
 	"betzacheck/reference/loc"
@@ -159,9 +158,9 @@ func AnswerAt(req MovesRequest, level string) (reply Reply) {
 		reply.Error = &ErrorReply{Kind: KindUnsupported, Message: fmt.Sprintf("dialect %q: the reference reads %s only", req.Dialect, DialectBetza2)}
 		return reply
 	}
-	pos, from, e := setup(req)
-	if e != nil {
-		reply.Error = e
+	s, err := req.Setup()
+	if err != nil {
+		reply.Error = badRequest("%v", err)
 		return reply
 	}
 	prog, err := reference.Compile(req.Notation)
@@ -169,36 +168,13 @@ func AnswerAt(req MovesRequest, level string) (reply Reply) {
 		reply.Error = compileError(err)
 		return reply
 	}
-	outs, err := prog.Moves(pos, from, eval.Options{Paths: level == LevelPaths})
+	outs, err := prog.Moves(s.Pos, s.From, eval.Options{Paths: level == LevelPaths})
 	if err != nil {
 		reply.Error = evalError(err)
 		return reply
 	}
-	reply.Outcomes = WireOutcomes(outs, pos, from, level)
+	reply.Outcomes = WireOutcomes(outs, s, level)
 	return reply
-}
-
-// setup reads the request's board, position and mover.
-func setup(req MovesRequest) (*board.Position, board.Square, *ErrorReply) {
-	size, err := board.ParseSize(req.Board)
-	if err != nil {
-		return nil, board.Square{}, badRequest("%v", err)
-	}
-	pos, err := board.ParsePosition(size, req.Position)
-	if err != nil {
-		return nil, board.Square{}, badRequest("%v", err)
-	}
-	from, err := board.ParseSquare(req.From)
-	if err != nil {
-		return nil, board.Square{}, badRequest("from: %v", err)
-	}
-	if !size.Contains(from) {
-		return nil, board.Square{}, badRequest("from square %s is off the %s board", from, size)
-	}
-	if pos.At(from).Empty() {
-		return nil, board.Square{}, badRequest("no piece on %s to move", from)
-	}
-	return pos, from, nil
 }
 
 func compileError(err error) *ErrorReply {

@@ -5,6 +5,7 @@ package board
 
 import (
 	"betzacheck/reference/loc"
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -88,9 +89,15 @@ func (s Size) check() error {
 // board (virtual squares, §3.6).
 type Square struct{ File, Rank int }
 
-// ParseSquare parses a square name: a file letter a..z followed by a rank
-// 1..MaxSide with no leading zero ("a1", "z26", "b12"). §11.1
+// ParseSquare parses a square as String writes it: a name, a file letter
+// a..z followed by a rank 1..MaxSide with no leading zero ("a1", "z26",
+// "b12", §11.1), or the 0-based coordinates of a square outside the
+// largest board ("(-1,3)", a virtual square of §3.6). Whether the square
+// lies on a given board is Size.Contains.
 func ParseSquare(s string) (Square, error) {
+	if inner, ok := strings.CutPrefix(s, "("); ok {
+		return parseVirtual(s, inner)
+	}
 	if s == "" || s[0] < 'a' || s[0] > 'z' {
 		return Square{}, fmt.Errorf("square %q: expected a file letter a..z followed by a rank 1..%d (§11.1)", s, MaxSide)
 	}
@@ -101,14 +108,51 @@ func ParseSquare(s string) (Square, error) {
 	return Square{File: int(s[0] - 'a'), Rank: r - 1}, nil
 }
 
+// parseVirtual parses "(file,rank)" after its '(' (inner), each a decimal
+// integer, possibly negative, within two board sides of the largest board
+// (the margin of §3.6).
+func parseVirtual(s, inner string) (Square, error) {
+	coord := func(t string) (int, bool) {
+		neg := strings.HasPrefix(t, "-")
+		n, ok := number(strings.TrimPrefix(t, "-"))
+		if !ok || n > 2*MaxSide {
+			return 0, false
+		}
+		if neg {
+			n = -n
+		}
+		return n, true
+	}
+	if inner, ok := strings.CutSuffix(inner, ")"); ok {
+		fs, rs, ok := strings.Cut(inner, ",")
+		f, okf := coord(fs)
+		r, okr := coord(rs)
+		if ok && okf && okr {
+			return Square{File: f, Rank: r}, nil
+		}
+	}
+	return Square{}, fmt.Errorf("square %q: expected (file,rank), 0-based coordinates within %d of the board (§3.6)", s, 2*MaxSide)
+}
+
 // String returns the square's name, such as "a1". A square outside the
 // largest board (files a..z, ranks 1..MaxSide) prints as its 0-based
-// coordinates, such as "(-1,3)".
+// coordinates, such as "(-1,3)". It runs for every square of every
+// outcome, so it avoids fmt.
 func (q Square) String() string {
 	if q.File < 0 || q.File >= MaxSide || q.Rank < 0 || q.Rank >= MaxSide {
-		return fmt.Sprintf("(%d,%d)", q.File, q.Rank)
+		return "(" + strconv.Itoa(q.File) + "," + strconv.Itoa(q.Rank) + ")"
 	}
-	return fmt.Sprintf("%c%d", 'a'+q.File, q.Rank+1)
+	return string(rune('a'+q.File)) + strconv.Itoa(q.Rank+1)
+}
+
+// Compare orders squares rank by rank from rank 1, then file by file from
+// file a: the order of Position.Pieces, of the changes of an outcome and
+// of every list of squares betzacheck prints. It returns -1, 0 or +1.
+func (q Square) Compare(r Square) int {
+	if q.Rank != r.Rank {
+		return cmp.Compare(q.Rank, r.Rank)
+	}
+	return cmp.Compare(q.File, r.File)
 }
 
 // Add returns the square dx files and dy ranks away from q.
@@ -377,4 +421,73 @@ func (p *Position) Pieces() []Square {
 		}
 	}
 	return out
+}
+
+// Setup is what a notation is evaluated on: a position and the square of
+// the piece that moves (§11.2: the mover is named by its square).
+type Setup struct {
+	Pos  *Position
+	From Square
+}
+
+// Mover returns the piece that moves.
+func (s Setup) Mover() Piece { return s.Pos.At(s.From) }
+
+// String describes the setup as "board 8x8 position 8/8/8/3N4/8/8/8/8 from
+// d4".
+func (s Setup) String() string {
+	return "board " + s.Pos.Size().String() + " position " + s.Pos.String() + " from " + s.From.String()
+}
+
+// SetupError is an error in one of the texts of a setup: Text names it
+// ("board", "position", "from" or "mover") and Err says what is wrong (a
+// *loc.Error for the position).
+type SetupError struct {
+	Text string
+	Err  error
+}
+
+func (e *SetupError) Error() string {
+	if e.Text == "board" || e.Text == "position" {
+		return e.Err.Error() // "board size …", "position: offset …" name their text
+	}
+	return e.Text + ": " + e.Err.Error()
+}
+
+// Unwrap returns Err.
+func (e *SetupError) Unwrap() error { return e.Err }
+
+// ParseSetup reads a setup from its texts: the board size (§11.1), the
+// placement (§11.2), the mover's square and the mover. mover is "" when the
+// placement holds the mover on from; otherwise it is a piece text
+// (ParsePiece) put on from when that square is empty. The square must be
+// on the board and hold a piece. Errors are *SetupError.
+func ParseSetup(size, placement, from, mover string) (Setup, error) {
+	fail := func(text string, err error) (Setup, error) { return Setup{}, &SetupError{Text: text, Err: err} }
+	sz, err := ParseSize(size)
+	if err != nil {
+		return fail("board", err)
+	}
+	pos, err := ParsePosition(sz, placement)
+	if err != nil {
+		return fail("position", err)
+	}
+	q, err := ParseSquare(from)
+	if err != nil {
+		return fail("from", err)
+	}
+	if !sz.Contains(q) {
+		return fail("from", fmt.Errorf("square %s is off the %s board (§11.1)", q, sz))
+	}
+	if pos.At(q).Empty() && mover != "" {
+		pc, err := ParsePiece(mover)
+		if err != nil {
+			return fail("mover", err)
+		}
+		pos.Set(q, pc)
+	}
+	if pos.At(q).Empty() {
+		return fail("from", fmt.Errorf("no piece on %s to move (§11.2)", q))
+	}
+	return Setup{Pos: pos, From: q}, nil
 }

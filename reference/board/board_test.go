@@ -290,3 +290,52 @@ func FuzzParsePosition(f *testing.F) {
 		}
 	})
 }
+
+// TestParseSquareVirtual: ParseSquare reads back what String writes, on
+// the largest board and off it (§3.6), and refuses the rest.
+func TestParseSquareVirtual(t *testing.T) {
+	for in, want := range map[string]Square{"a1": {File: 0, Rank: 0}, "z26": {File: 25, Rank: 25}, "(-1,3)": {File: -1, Rank: 3}, "(26,0)": {File: 26, Rank: 0}, "(-52,52)": {File: -52, Rank: 52}} {
+		got, err := ParseSquare(in)
+		if err != nil || got != want || got.String() != in {
+			t.Errorf("ParseSquare(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "a0", "a27", "(1,2", "(x,1)", "(1000,1)", "(53,0)", "(01,2)", "(--1,2)", "(1,2,3)", "A1"} {
+		if q, err := ParseSquare(in); err == nil {
+			t.Errorf("ParseSquare(%q) = %v, want an error", in, q)
+		}
+	}
+}
+
+// TestSquareCompare: rank by rank from rank 1, then file by file.
+func TestSquareCompare(t *testing.T) {
+	sqs := []Square{{2, 1}, {0, 0}, {1, 1}, {5, 0}, {-1, 1}}
+	slices.SortFunc(sqs, Square.Compare)
+	want := []Square{{0, 0}, {5, 0}, {-1, 1}, {1, 1}, {2, 1}}
+	if !slices.Equal(sqs, want) {
+		t.Errorf("sorted %v, want %v", sqs, want)
+	}
+}
+
+// TestParseSetup: the one reader of a setup's texts, with its errors.
+func TestParseSetup(t *testing.T) {
+	s, err := ParseSetup("4x4", "4/4/4/4", "b2", "N*")
+	if err != nil || s.Mover() != (Piece{Kind: 'N', Virgin: true}) || s.String() != "board 4x4 position 4/4/1N*2/4 from b2" {
+		t.Errorf("ParseSetup with a mover: %v, %v", s, err)
+	}
+	if s, err := ParseSetup("4x4", "4/4/1r2/4", "b2", "N"); err != nil || s.Mover() != (Piece{Kind: 'R', Color: Black}) {
+		t.Errorf("the placement's piece on from is the mover: %v, %v", s, err)
+	}
+	for _, tt := range []struct{ size, placement, from, mover, err string }{
+		{"4x", "4/4/4/4", "a1", "N", "board size"},
+		{"4x4", "4/4/4", "a1", "N", "position: offset 5"},
+		{"4x4", "4/4/4/4", "e1", "N", "from: square e1 is off the 4x4 board (§11.1)"},
+		{"4x4", "4/4/4/4", "a0", "N", "from: square"},
+		{"4x4", "4/4/4/4", "a1", "", "from: no piece on a1 to move (§11.2)"},
+		{"4x4", "4/4/4/4", "a1", "?", "mover: piece"},
+	} {
+		if _, err := ParseSetup(tt.size, tt.placement, tt.from, tt.mover); err == nil || !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("ParseSetup(%q, %q, %q, %q) = %v, want an error with %q", tt.size, tt.placement, tt.from, tt.mover, err, tt.err)
+		}
+	}
+}
