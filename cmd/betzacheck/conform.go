@@ -14,6 +14,7 @@ import (
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/htmlreport"
 	"betzacheck/conformance/protocol"
+	"betzacheck/reference/dialect"
 	"betzacheck/reference/translate"
 )
 
@@ -302,14 +303,14 @@ func translateInto(dialect, betza2 string) (string, error) {
 // that has a grammar to sample (single-leg classic notations for an engine
 // such as Fairy-Stockfish).
 func generatedDialect(dialects []string) string {
-	for _, want := range []string{translate.Betza2, protocol.DialectClassic, protocol.DialectBracket} {
+	for _, want := range []string{dialect.Betza2, dialect.Classic, dialect.Bracket} {
 		for _, d := range dialects {
 			if d == want {
 				return d
 			}
 		}
 	}
-	return translate.Betza2
+	return dialect.Betza2
 }
 
 // rejectedIn reports whether a dialect rejects text as written.

@@ -21,8 +21,8 @@ var translateCmd = &command{
 
 func runTranslate(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
-	from := fs.String("from", translate.Betza2, "dialect of the notation: "+strings.Join(translate.Names(), ", "))
-	to := fs.String("to", translate.Betza2, "dialect to write")
+	from := fs.String("from", dialect.Betza2, "dialect of the notation: "+strings.Join(translate.Names(), ", "))
+	to := fs.String("to", dialect.Betza2, "dialect to write")
 	check := fs.Bool("check", false, "check with the equivalence harness that the translation means the same moves")
 	count := fs.Int("count", 500, "with --check: generated positions to try (0 or more)")
 	seed := fs.Int64("seed", time.Now().UnixNano(), "with --check: seed of the generated positions")

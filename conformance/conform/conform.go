@@ -28,6 +28,7 @@ import (
 	"betzacheck/conformance/protocol"
 	"betzacheck/grammar"
 	"betzacheck/reference/board"
+	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
 	"betzacheck/reference/translate"
 )
@@ -132,7 +133,7 @@ func CorpusCases(dir string) ([]*Case, error) {
 // NewCase is the case id on the setup s: the notation, Betza 2.0, sent in
 // a moves request.
 func NewCase(id string, clauses []string, notation string, s board.Setup) *Case {
-	req := protocol.NewRequest(protocol.DialectBetza2, notation, s)
+	req := protocol.NewRequest(dialect.Betza2, notation, s)
 	return &Case{ID: id, Clauses: clauses, Setup: s, Request: req, Betza2: notation}
 }
 
@@ -140,12 +141,12 @@ func NewCase(id string, clauses []string, notation string, s board.Setup) *Case 
 // the grammar on positions with boards of sides 3 to 12. Case i depends
 // only on seed and i.
 func GeneratedCases(n int, seed int64) ([]*Case, error) {
-	return GeneratedCasesIn(translate.Betza2, n, seed)
+	return GeneratedCasesIn(dialect.Betza2, n, seed)
 }
 
 // GeneratedCasesIn collects the cases of Generate.
-func GeneratedCasesIn(dialect string, n int, seed int64) ([]*Case, error) {
-	cases, err := Generate(dialect, n, seed)
+func GeneratedCasesIn(name string, n int, seed int64) ([]*Case, error) {
+	cases, err := Generate(name, n, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -162,21 +163,21 @@ var generatedClauses = []string{"generated"}
 // or betza-classic) and translated into Betza 2.0 for the reference;
 // samples that have no translation are skipped, so there may be fewer than
 // n cases. Case i is gen/SEED/i and depends only on seed and i.
-func Generate(dialect string, n int, seed int64) (iter.Seq[*Case], error) {
+func Generate(name string, n int, seed int64) (iter.Seq[*Case], error) {
 	var g ebnf.Grammar
 	var err error
 	start, depth := "Notation", 5
-	switch dialect {
-	case translate.Betza2:
+	switch name {
+	case dialect.Betza2:
 		g, err = grammar.Betza2()
-	case protocol.DialectClassic:
+	case dialect.Classic:
 		g, err = grammar.Classic()
 		start, depth = grammar.ClassicStart, 4
-	case protocol.DialectBracket:
+	case dialect.Bracket:
 		g, err = grammar.Bracket()
 		start, depth = grammar.BracketStart, 5
 	default:
-		return nil, fmt.Errorf("no grammar to generate %s notations from", dialect)
+		return nil, fmt.Errorf("no grammar to generate %s notations from", name)
 	}
 	if err != nil {
 		return nil, err
@@ -186,14 +187,14 @@ func Generate(dialect string, n int, seed int64) (iter.Seq[*Case], error) {
 		for i := 0; i < n; i++ {
 			params := gopter.DefaultGenParameters()
 			params.Rng = rand.New(rand.NewSource(seed + int64(i)))
-			text, core, ok := sample(g, start, depth, dialect, params)
+			text, core, ok := sample(g, start, depth, name, params)
 			if !ok {
 				continue
 			}
 			pv, _ := positions(params).Retrieve()
 			p := pv.(board.Setup)
 			c := NewCase(fmt.Sprintf("gen/%d/%d", seed, i), generatedClauses, core, p)
-			c.Request.Dialect, c.Request.Notation = dialect, text
+			c.Request.Dialect, c.Request.Notation = name, text
 			if !yield(c) {
 				return
 			}
@@ -203,11 +204,11 @@ func Generate(dialect string, n int, seed int64) (iter.Seq[*Case], error) {
 
 // sample draws a notation of the dialect that translates into a Betza 2.0
 // notation the reference compiles, trying a few times.
-func sample(g ebnf.Grammar, start string, depth int, dialect string, params *gopter.GenParameters) (text, core string, ok bool) {
+func sample(g ebnf.Grammar, start string, depth int, name string, params *gopter.GenParameters) (text, core string, ok bool) {
 	r := rand2.New(rand2.NewPCG(uint64(params.Rng.Int63()), uint64(params.Rng.Int63())))
 	for try := 0; try < 200; try++ {
 		text = grammar.Sample(g, start, r, depth)
-		core, err := translate.ToBetza2(dialect, text)
+		core, err := translate.ToBetza2(name, text)
 		if err == nil && gen.Compiles(core) {
 			return text, core, true
 		}
@@ -248,8 +249,8 @@ func adapt(c *Case, dialects []string, translate Translator, rejects func(dialec
 	if slices.Contains(dialects, c.Request.Dialect) {
 		return // written in a dialect it reads already
 	}
-	if slices.Contains(dialects, protocol.DialectBetza2) && !c.Invalid {
-		c.Request.Dialect, c.Request.Notation = protocol.DialectBetza2, c.Betza2
+	if slices.Contains(dialects, dialect.Betza2) && !c.Invalid {
+		c.Request.Dialect, c.Request.Notation = dialect.Betza2, c.Betza2
 		return
 	}
 	var reasons []string
@@ -264,7 +265,7 @@ func adapt(c *Case, dialects []string, translate Translator, rejects func(dialec
 			}
 			reasons = append(reasons, fmt.Sprintf("%q is valid in %s", c.Betza2, d))
 		}
-		if c.Request.Dialect == protocol.DialectBetza2 {
+		if c.Request.Dialect == dialect.Betza2 {
 			c.Unsupported = strings.Join(reasons, "; ")
 		}
 		return
@@ -440,7 +441,7 @@ func (c *Case) judge(got protocol.Result, lv string) *Result {
 func (c *Case) expectation(lv string) (want protocol.Reply, at string, ref *protocol.Verdict) {
 	reference := func(level string) protocol.Reply {
 		req := c.Request
-		req.Dialect, req.Notation = protocol.DialectBetza2, c.Betza2
+		req.Dialect, req.Notation = dialect.Betza2, c.Betza2
 		return protocol.AnswerAt(req, level)
 	}
 	if c.File == nil {

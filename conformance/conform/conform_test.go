@@ -15,6 +15,7 @@ import (
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/protocol"
+	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
 )
 
@@ -41,7 +42,7 @@ func corpusCases(t *testing.T) []*conform.Case {
 	if len(cases) < 100 {
 		t.Fatalf("only %d corpus cases", len(cases))
 	}
-	conform.Adapt(cases, []string{protocol.DialectBetza2}, nil, nil)
+	conform.Adapt(cases, []string{dialect.Betza2}, nil, nil)
 	return cases
 }
 
@@ -193,7 +194,7 @@ func TestStream(t *testing.T) {
 // answered with moves fail, and the reports agree with each other.
 func TestLaxImplementation(t *testing.T) {
 	cases := corpusCases(t)
-	rep := conform.Run(context.Background(), lax{[]string{protocol.DialectBetza2}}, cases, "")
+	rep := conform.Run(context.Background(), lax{[]string{dialect.Betza2}}, cases, "")
 	tot := rep.Totals()
 	sum := 0
 	for _, n := range tot {
@@ -245,7 +246,7 @@ func TestLaxImplementation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again := conform.Run(context.Background(), lax{[]string{protocol.DialectBetza2}}, corpusCases(t), "")
+	again := conform.Run(context.Background(), lax{[]string{dialect.Betza2}}, corpusCases(t), "")
 	again.Apply(known)
 	if again.Failed() {
 		t.Errorf("expected divergences still fail the run: stale %v", again.Stale)
@@ -380,7 +381,7 @@ func decodeJUnit(t *testing.T, rep *conform.Report) (junitSuite, string) {
 type parrot struct{ lines []string }
 
 func (parrot) Hello() protocol.HelloReply {
-	return protocol.HelloReply{Name: "parrot", Version: "1", Protocol: 1, Dialects: []string{protocol.DialectBetza2}, Level: protocol.LevelEffects}
+	return protocol.HelloReply{Name: "parrot", Version: "1", Protocol: 1, Dialects: []string{dialect.Betza2}, Level: protocol.LevelEffects}
 }
 func (p parrot) Do(req protocol.MovesRequest) protocol.Result {
 	s, err := req.Setup()

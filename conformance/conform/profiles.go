@@ -2,6 +2,7 @@ package conform
 
 import (
 	"betzacheck/conformance/protocol"
+	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/classic"
 	"betzacheck/reference/translate"
 )
@@ -35,7 +36,7 @@ func (r *Report) Profiles() []ProfileAgreement {
 // is compared with it.
 func (r *Report) addProfiles(res *Result) {
 	req := res.Case.Request
-	if req.Dialect != protocol.DialectClassic || res.Case.Unsupported != "" ||
+	if req.Dialect != dialect.Classic || res.Case.Unsupported != "" ||
 		(res.Got.Kind != protocol.ResultOK && res.Got.Kind != protocol.ResultError) {
 		return
 	}
@@ -45,7 +46,7 @@ func (r *Report) addProfiles(res *Result) {
 		}
 	}
 	for i, p := range classic.Profiles {
-		core, err := translate.ToBetza2(classic.Name+":"+p.Name, req.Notation)
+		core, err := translate.ToBetza2(dialect.Classic+":"+p.Name, req.Notation)
 		var want protocol.Reply
 		if err != nil {
 			// The profile rejects the text: an implementation that
@@ -53,7 +54,7 @@ func (r *Report) addProfiles(res *Result) {
 			want = protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindSyntax, Message: err.Error()}}
 		} else {
 			q := req
-			q.Dialect, q.Notation = protocol.DialectBetza2, core
+			q.Dialect, q.Notation = dialect.Betza2, core
 			want = protocol.AnswerAt(q, r.Level)
 		}
 		r.profiles[i].Cases++

@@ -44,6 +44,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"betzacheck/reference/board"
+	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
 )
 
@@ -105,7 +106,7 @@ func Load(dir string) ([]*File, error) {
 // corpus root) decides whether it is an invalid case.
 func Parse(path string, data []byte) (*File, error) {
 	ar := txtar.Parse(data)
-	f := &File{Path: path, Dialect: "betza2", Invalid: strings.HasPrefix(path, "invalid/")}
+	f := &File{Path: path, Dialect: dialect.Betza2, Invalid: strings.HasPrefix(path, "invalid/")}
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%s: %s", path, fmt.Sprintf(format, args...))
 	}

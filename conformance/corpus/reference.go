@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"betzacheck/reference/dialect"
 	"betzacheck/reference/translate"
 
 	"betzacheck/reference"
@@ -52,7 +53,7 @@ func Reference(f *File, c *Case) ([]string, error) {
 // Betza2 is the file's notation in Betza 2.0: as written, or translated
 // from the file's dialect.
 func (f *File) Betza2() (string, error) {
-	if f.Dialect == translate.Betza2 {
+	if f.Dialect == dialect.Betza2 {
 		return f.Notation, nil
 	}
 	return translate.ToBetza2(f.Dialect, f.Notation)

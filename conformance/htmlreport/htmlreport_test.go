@@ -13,6 +13,7 @@ import (
 	"betzacheck/conformance/internal/golden"
 	"betzacheck/conformance/protocol"
 	"betzacheck/reference/board"
+	"betzacheck/reference/dialect"
 )
 
 // fake is an implementation under test as a test double: it answers each
@@ -24,7 +25,7 @@ type fake struct {
 
 func (f *fake) Hello() protocol.HelloReply {
 	return protocol.HelloReply{Name: f.name, Version: "0.9", Protocol: protocol.Version,
-		Dialects: []string{protocol.DialectBetza2}, Level: f.level}
+		Dialects: []string{dialect.Betza2}, Level: f.level}
 }
 func (f *fake) Do(req protocol.MovesRequest) protocol.Result {
 	r := f.answer(req)

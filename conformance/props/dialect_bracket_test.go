@@ -258,5 +258,5 @@ func runDialectCorpus(t *testing.T, name string, d dialect.Dialect, specPath str
 }
 
 func TestBracketCorpus(t *testing.T) {
-	runDialectCorpus(t, bracket.Name, bracket.Dialect{}, "../../spec/bracket.md")
+	runDialectCorpus(t, dialect.Bracket, bracket.Dialect{}, "../../spec/bracket.md")
 }

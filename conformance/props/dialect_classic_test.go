@@ -61,5 +61,5 @@ func TestClassicRoundTrip(t *testing.T) {
 }
 
 func TestClassicCorpus(t *testing.T) {
-	runDialectCorpus(t, classic.Name, classic.New(), "../../spec/classic.md")
+	runDialectCorpus(t, dialect.Classic, classic.New(), "../../spec/classic.md")
 }

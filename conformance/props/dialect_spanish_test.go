@@ -314,7 +314,7 @@ func TestSpanishCorpus(t *testing.T) {
 	cite := regexp.MustCompile(`§S\d+\.\d+`)
 	n, cases := 0, 0
 	for _, f := range files {
-		if f.Dialect != spanish.Name {
+		if f.Dialect != dialect.Spanish {
 			continue
 		}
 		n++

@@ -15,6 +15,7 @@ import (
 	"betzacheck/conformance/protocol"
 	"betzacheck/reference"
 	"betzacheck/reference/board"
+	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
 )
 
@@ -56,7 +57,7 @@ func double(tb testing.TB, name string) string {
 // last, one the reference rejects.
 func batch() []protocol.MovesRequest {
 	req := func(notation, size, position, from string) protocol.MovesRequest {
-		return protocol.MovesRequest{Op: protocol.OpMoves, Dialect: protocol.DialectBetza2,
+		return protocol.MovesRequest{Op: protocol.OpMoves, Dialect: dialect.Betza2,
 			Notation: notation, Board: size, Position: position, From: from}
 	}
 	return []protocol.MovesRequest{

@@ -30,6 +30,7 @@ import (
 	"strings"
 
 	"betzacheck/reference/board"
+	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
 )
 
@@ -50,14 +51,6 @@ const (
 	LevelPaths        = "paths"
 )
 
-// Dialects an implementation may declare.
-const (
-	DialectBetza2  = "betza2"
-	DialectClassic = "betza-classic"
-	DialectBracket = "bracket"
-	DialectSpanish = "spanish"
-)
-
 // Error kinds of an error reply.
 const (
 	// KindSyntax: the implementation rejects the notation.
@@ -76,7 +69,7 @@ func Levels() []string { return []string{LevelDestinations, LevelEffects, LevelP
 
 // Dialects lists the dialects of protocol 1.
 func Dialects() []string {
-	return []string{DialectBetza2, DialectClassic, DialectBracket, DialectSpanish}
+	return []string{dialect.Betza2, dialect.Classic, dialect.Bracket, dialect.Spanish}
 }
 
 // levelRank orders the levels; -1 for an unknown one.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"betzacheck/reference"
+	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
 	"betzacheck/reference/expand"
 	"betzacheck/reference/loc"
@@ -27,7 +28,7 @@ const (
 )
 
 // ServeDialects returns the dialects Serve declares.
-func ServeDialects() []string { return []string{DialectBetza2} }
+func ServeDialects() []string { return []string{dialect.Betza2} }
 
 // request is any request line, decoded leniently so that its id can be
 // echoed in the error about the rest.
@@ -154,8 +155,8 @@ func AnswerAt(req MovesRequest, level string) (reply Reply) {
 			reply = Reply{ID: req.ID, Error: &ErrorReply{Kind: KindInternal, Message: fmt.Sprintf("reference panicked: %v", r)}}
 		}
 	}()
-	if req.Dialect != DialectBetza2 {
-		reply.Error = &ErrorReply{Kind: KindUnsupported, Message: fmt.Sprintf("dialect %q: the reference reads %s only", req.Dialect, DialectBetza2)}
+	if req.Dialect != dialect.Betza2 {
+		reply.Error = &ErrorReply{Kind: KindUnsupported, Message: fmt.Sprintf("dialect %q: the reference reads %s only", req.Dialect, dialect.Betza2)}
 		return reply
 	}
 	s, err := req.Setup()

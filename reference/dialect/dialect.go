@@ -10,6 +10,15 @@ import (
 	"unicode/utf8"
 )
 
+// The names of the notations: the one home of each name, used in the
+// protocol (its "dialect" field), on the command line and in corpus files.
+const (
+	Betza2  = "betza2"        // Betza 2.0, the core (spec/betza2.md)
+	Bracket = "bracket"       // Fairy-Stockfish's bracket notation (spec/bracket.md)
+	Classic = "betza-classic" // classic Betza with named profiles (spec/classic.md)
+	Spanish = "spanish"       // the Spanish notation (spec/spanish.md)
+)
+
 // Dialect is one notation.
 type Dialect interface {
 	// Name is the dialect's name in the protocol and on the command line:

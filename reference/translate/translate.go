@@ -15,32 +15,29 @@ import (
 	"betzacheck/reference/dialect/spanish"
 )
 
-// Betza2 is the name of the core dialect.
-const Betza2 = "betza2"
-
 // Names lists the dialect names Lookup takes; a classic profile is named
 // "betza-classic:PROFILE" (spec/classic.md).
 func Names() []string {
-	names := []string{Betza2, bracket.Name, classic.Name}
+	names := []string{dialect.Betza2, dialect.Bracket, dialect.Classic}
 	for _, p := range classic.Profiles {
-		names = append(names, classic.Name+":"+p.Name)
+		names = append(names, dialect.Classic+":"+p.Name)
 	}
-	return append(names, spanish.Name)
+	return append(names, dialect.Spanish)
 }
 
 // Lookup returns the dialect of a name of Names.
 func Lookup(name string) (dialect.Dialect, error) {
 	switch name {
-	case Betza2:
+	case dialect.Betza2:
 		return core{}, nil
-	case bracket.Name:
+	case dialect.Bracket:
 		return bracket.Dialect{}, nil
-	case classic.Name:
+	case dialect.Classic:
 		return classic.New(), nil
-	case spanish.Name:
+	case dialect.Spanish:
 		return spanish.Dialect{}, nil
 	}
-	if profile, ok := strings.CutPrefix(name, classic.Name+":"); ok {
+	if profile, ok := strings.CutPrefix(name, dialect.Classic+":"); ok {
 		return classic.WithProfile(profile)
 	}
 	return nil, fmt.Errorf("unknown dialect %q, expected one of %s", name, strings.Join(Names(), ", "))
@@ -77,7 +74,7 @@ func Translate(from, to, src string) (string, error) {
 // core is Betza 2.0 itself: it reads and writes the canonical form.
 type core struct{}
 
-func (core) Name() string { return Betza2 }
+func (core) Name() string { return dialect.Betza2 }
 
 func (core) ToBetza2(src string) (string, error) {
 	prog, err := reference.Compile(src)

@@ -26,16 +26,13 @@ import (
 	"betzacheck/reference/syntax"
 )
 
-// Name is the dialect's name in the protocol and on the command line.
-const Name = "bracket"
-
 // Dialect is the bracket dialect; its zero value is ready to use.
 type Dialect struct{}
 
 var _ dialect.Dialect = Dialect{}
 
 // Name returns "bracket".
-func (Dialect) Name() string { return Name }
+func (Dialect) Name() string { return dialect.Bracket }
 
 // ToBetza2 translates src into an equivalent Betza 2.0 notation.
 func (Dialect) ToBetza2(src string) (string, error) {
@@ -47,7 +44,7 @@ func (Dialect) ToBetza2(src string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	out, err := Render(paths, Name)
+	out, err := Render(paths, dialect.Bracket)
 	if err != nil {
 		return "", err
 	}
@@ -144,7 +141,7 @@ func cleanDirs(dirs string, at int, part string) (string, error) {
 	}
 	out := strings.Join(keep, "")
 	if strings.Join(syntax.DirectionTokens(out), " ") != strings.Join(keep, " ") {
-		return "", &dialect.NoEquivalentError{From: Name, To: "betza2", Part: part, Offset: at,
+		return "", &dialect.NoEquivalentError{From: dialect.Bracket, To: dialect.Betza2, Part: part, Offset: at,
 			Reason: fmt.Sprintf("the direction letters %q without their lone h pair up differently in Betza 2.0 (§B4.7)", dirs)}
 	}
 	return out, nil

@@ -54,7 +54,7 @@ func Chains2(src, to string) ([][]Leg2, error) {
 				text := src[l.Pos():l.End()]
 				a, ok := l.Unit.(*syntax.Atom)
 				if !ok {
-					return &dialect.NoEquivalentError{From: "betza2", To: to, Part: text, Offset: int(l.Pos()),
+					return &dialect.NoEquivalentError{From: dialect.Betza2, To: to, Part: text, Offset: int(l.Pos()),
 						Reason: "a group inside a chain, or with modifiers or an exponent, has no plain-leg spelling"}
 				}
 				lg := Leg2{Src: text, At: int(l.Pos()), Atom: a.Letter, Mods: l.Mods.Set, Range: 1}
@@ -143,7 +143,7 @@ func (l Leg2) RideLetters() (string, string, bool) {
 // every chain of plain legs whose letters the dialect has becomes a move,
 // in brackets when it has more than one leg.
 func (Dialect) FromBetza2(src string) (string, error) {
-	chains, err := Chains2(src, Name)
+	chains, err := Chains2(src, dialect.Bracket)
 	if err != nil {
 		return "", err
 	}
@@ -234,7 +234,7 @@ func JoinMoves(moves []string) string {
 
 func bracketLeg(l Leg2, first bool) (string, error) {
 	bad := func(format string, args ...any) error {
-		return &dialect.NoEquivalentError{From: "betza2", To: Name, Part: l.Src, Offset: l.At, Reason: fmt.Sprintf(format, args...)}
+		return &dialect.NoEquivalentError{From: dialect.Betza2, To: dialect.Bracket, Part: l.Src, Offset: l.At, Reason: fmt.Sprintf(format, args...)}
 	}
 	switch {
 	case l.Atom == 'O':

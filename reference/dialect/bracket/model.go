@@ -110,7 +110,7 @@ func dedupe(xs []string) []string {
 }
 
 func noEq(from string, part string, off int, format string, args ...any) error {
-	return &dialect.NoEquivalentError{From: from, To: "betza2", Part: part, Offset: off, Reason: fmt.Sprintf(format, args...)}
+	return &dialect.NoEquivalentError{From: from, To: dialect.Betza2, Part: part, Offset: off, Reason: fmt.Sprintf(format, args...)}
 }
 
 // renderPath writes one path as one or more chains: one chain for each leg

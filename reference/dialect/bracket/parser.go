@@ -88,7 +88,7 @@ type parser struct {
 }
 
 func errAt(at int, clause, format string, args ...any) *loc.Error {
-	return loc.Errorf(Name, at, clause, format, args...)
+	return loc.Errorf(dialect.Bracket, at, clause, format, args...)
 }
 
 func (p *parser) found() string { return dialect.Found(p.src, p.i) }

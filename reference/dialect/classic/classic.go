@@ -25,9 +25,6 @@ import (
 	"betzacheck/reference/loc"
 )
 
-// Name is the dialect's name in the protocol and on the command line.
-const Name = "betza-classic"
-
 // Dialect is classic Betza under one profile.
 type Dialect struct {
 	profile *Profile
@@ -59,7 +56,7 @@ func WithProfile(name string) (dialect.Dialect, error) {
 }
 
 // Name returns "betza-classic".
-func (Dialect) Name() string { return Name }
+func (Dialect) Name() string { return dialect.Classic }
 
 // Profile returns the dialect's profile.
 func (d Dialect) Profile() *Profile { return d.profile }
@@ -78,7 +75,7 @@ type Move struct {
 }
 
 func (d Dialect) errAt(at int, clause, format string, args ...any) *loc.Error {
-	return loc.Errorf(Name, at, clause, format, args...)
+	return loc.Errorf(dialect.Classic, at, clause, format, args...)
 }
 
 const (
@@ -179,7 +176,7 @@ func (d Dialect) ToBetza2(src string) (string, error) {
 	if noEq != nil {
 		return "", noEq
 	}
-	out, err := bracket.Render(paths, Name)
+	out, err := bracket.Render(paths, dialect.Classic)
 	if err != nil {
 		return "", err
 	}
@@ -235,7 +232,7 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 				}
 				leg.Range = bracket.Unbounded // §C4.4: a hopping rider
 			} else if m.Range > 0 {
-				hopRange = &dialect.NoEquivalentError{From: Name, To: "betza2", Part: text, Offset: m.At,
+				hopRange = &dialect.NoEquivalentError{From: dialect.Classic, To: dialect.Betza2, Part: text, Offset: m.At,
 					Reason: "a range on a hopper: whether it limits the squares before the hurdle, after it, or both is not defined (§C4.5)"}
 			}
 			if c == 'p' {

@@ -16,7 +16,7 @@ import (
 // dialect's profile (§C6): single legs, the hopper pX-X, the grasshopper
 // pX-step and the lame leapers. Anything else is a *NoEquivalentError.
 func (d Dialect) FromBetza2(src string) (string, error) {
-	chains, err := bracket.Chains2(src, Name)
+	chains, err := bracket.Chains2(src, dialect.Classic)
 	if err != nil {
 		return "", err
 	}
@@ -29,7 +29,7 @@ func (d Dialect) FromBetza2(src string) (string, error) {
 		moves = append(moves, ms...)
 	}
 	if len(moves) == 0 {
-		return "", &dialect.NoEquivalentError{From: "betza2", To: Name, Part: src, Offset: 0, Reason: "no move"}
+		return "", &dialect.NoEquivalentError{From: dialect.Betza2, To: dialect.Classic, Part: src, Offset: 0, Reason: "no move"}
 	}
 	return joinMoves(moves), nil
 }
@@ -55,7 +55,7 @@ func joinMoves(moves []string) string {
 }
 
 func (d Dialect) noEq(l bracket.Leg2, format string, args ...any) error {
-	return &dialect.NoEquivalentError{From: "betza2", To: Name + " (" + d.profile.Name + ")", Part: l.Src, Offset: l.At, Reason: fmt.Sprintf(format, args...)}
+	return &dialect.NoEquivalentError{From: dialect.Betza2, To: dialect.Classic + " (" + d.profile.Name + ")", Part: l.Src, Offset: l.At, Reason: fmt.Sprintf(format, args...)}
 }
 
 // simpleMods checks the modifiers a classic leg can carry: directions,

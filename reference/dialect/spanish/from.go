@@ -38,7 +38,7 @@ type writer struct{ src string }
 
 func (w *writer) none(n syntax.Node, reason string, args ...any) error {
 	return &dialect.NoEquivalentError{
-		From: "betza2", To: Name,
+		From: dialect.Betza2, To: dialect.Spanish,
 		Part:   w.src[n.Pos():n.End()],
 		Offset: int(n.Pos()),
 		Reason: fmt.Sprintf(reason, args...),

@@ -55,7 +55,7 @@ func Parse(src string) (n *Notation, err error) {
 }
 
 func (p *parser) fail(at int, clause, format string, args ...any) {
-	panic(bailout{loc.Errorf(Name, at, clause, format, args...)})
+	panic(bailout{loc.Errorf(dialect.Spanish, at, clause, format, args...)})
 }
 
 // peek returns the byte at the offset, 0 at the end.

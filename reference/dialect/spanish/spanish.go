@@ -23,16 +23,13 @@ package spanish
 
 import "betzacheck/reference/dialect"
 
-// Name is the dialect's name in the protocol and on the command line.
-const Name = "spanish"
-
 // Dialect is the Spanish notation; its zero value is ready to use.
 type Dialect struct{}
 
 var _ dialect.Dialect = Dialect{}
 
 // Name returns "spanish".
-func (Dialect) Name() string { return Name }
+func (Dialect) Name() string { return dialect.Spanish }
 
 // ToBetza2 parses src and translates it (§S8). Errors are *loc.Error
 // for text that is not Spanish notation and *dialect.NoEquivalentError for

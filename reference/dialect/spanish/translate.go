@@ -35,7 +35,7 @@ func Translate(n *Notation, src string) (string, error) {
 	if _, err := reference.Compile(out); err != nil {
 		var le *expand.LimitError
 		if errors.As(err, &le) {
-			return "", &dialect.NoEquivalentError{From: Name, To: "betza2", Part: src, Offset: 0,
+			return "", &dialect.NoEquivalentError{From: dialect.Spanish, To: dialect.Betza2, Part: src, Offset: 0,
 				Reason: fmt.Sprintf("its translation %s exceeds a limit of Betza 2.0: %v (§S4.6, 2.0 §9.11, §12.2)", out, err)}
 		}
 		return "", fmt.Errorf("spanish: internal error: %q translates to %q, which Betza 2.0 rejects: %v", src, out, err)
@@ -65,7 +65,7 @@ type translator struct {
 
 func (t *translator) noEquivalent(n Node, reason string, args ...any) error {
 	return &dialect.NoEquivalentError{
-		From: Name, To: "betza2",
+		From: dialect.Spanish, To: dialect.Betza2,
 		Part:   t.src[n.Pos():n.End()],
 		Offset: int(n.Pos()),
 		Reason: fmt.Sprintf(reason, args...),

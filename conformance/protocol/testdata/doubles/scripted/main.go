@@ -33,6 +33,7 @@ import (
 
 	"betzacheck/conformance/protocol"
 	"betzacheck/conformance/protocol/testdata/doubles/internal/double"
+	"betzacheck/reference/dialect"
 )
 
 var (
@@ -70,7 +71,7 @@ func main() {
 		switch req.Op {
 		case protocol.OpHello:
 			right, _ = json.Marshal(protocol.HelloReply{ID: req.ID, Name: "scripted", Version: "test", Protocol: protocol.Version,
-				Dialects: []string{protocol.DialectBetza2}, Level: protocol.LevelPaths})
+				Dialects: []string{dialect.Betza2}, Level: protocol.LevelPaths})
 		case protocol.OpMoves:
 			right, _ = json.Marshal(protocol.Answer(req))
 		}

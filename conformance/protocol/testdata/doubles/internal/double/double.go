@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"betzacheck/conformance/protocol"
+	"betzacheck/reference/dialect"
 )
 
 // Conn writes to the client.
@@ -66,7 +67,7 @@ func Run(name string, h Handler) {
 		switch req.Op {
 		case protocol.OpHello:
 			b, _ := json.Marshal(protocol.HelloReply{ID: req.ID, Name: name, Version: "test", Protocol: *version,
-				Dialects: []string{protocol.DialectBetza2}, Level: *level, MaxBoard: *maxBoard})
+				Dialects: []string{dialect.Betza2}, Level: *level, MaxBoard: *maxBoard})
 			c.Raw(append(b, '\n'))
 		case protocol.OpBye:
 			return
