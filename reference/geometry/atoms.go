@@ -4,6 +4,8 @@
 // evaluator (package eval) and every dialect read directions from here.
 package geometry
 
+import "slices"
+
 // Vec is a displacement in squares: X along the files, Y along the ranks,
 // as white sees the board.
 type Vec struct{ X, Y int }
@@ -61,6 +63,32 @@ var atoms = map[byte]*Atom{
 
 // LookupAtom returns the atom named by letter, or nil.
 func LookupAtom(letter byte) *Atom { return atoms[letter] }
+
+// LeaperOf returns the leaper of §1.1 that has the move v, or nil when no
+// leaper has it (the riders and compounds of §1.2 and §1.3 are not
+// leapers).
+func LeaperOf(v Vec) *Atom {
+	for _, a := range atoms {
+		leaper := !a.Rider && a.Class != Compound && a.Class != Null
+		if leaper && slices.Contains(a.Leaps, v) {
+			return a // the leapers' moves are disjoint: at most one has v
+		}
+	}
+	return nil
+}
+
+// Bases returns the leaps (p, q), 0 ≤ p ≤ q, that the atom is given by
+// (§1.1): one for a leaper or a rider, W's and F's for K and Q (§1.3), and
+// (0, 0) for O (§1.4).
+func (a *Atom) Bases() []Vec {
+	var out []Vec
+	for _, v := range a.Leaps {
+		if 0 <= v.X && v.X <= v.Y {
+			out = append(out, v)
+		}
+	}
+	return out
+}
 
 func leaper(letter byte, name string, class Class, bases ...Vec) *Atom {
 	a := &Atom{Letter: letter, Name: name, Class: class}

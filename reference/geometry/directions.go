@@ -178,14 +178,47 @@ func Sign(a int) int {
 	return 0
 }
 
-// Selected returns the leaps of a that the direction name selects when the
-// leg's frame is white's (§2.2–§2.5), in the order of a.Leaps.
-func (a *Atom) Selected(name string) []Vec {
+// Selected returns the leaps of a that at least one of the direction names
+// selects when the leg's frame is white's (§2.2–§2.6), in the order of
+// a.Leaps; with no names it returns none. Split a written direction
+// string into its names with syntax.DirectionTokens.
+func (a *Atom) Selected(names ...string) []Vec {
 	var out []Vec
 	for _, v := range a.Leaps {
-		if Selects(a.Class, name, v) {
-			out = append(out, v)
+		for _, name := range names {
+			if Selects(a.Class, name, v) {
+				out = append(out, v)
+				break
+			}
 		}
 	}
 	return out
+}
+
+// Name is the single direction name of the move v in the leg's frame
+// (forward +Y, right +X), by the naming rule of §2.7 with φ = v.Y and
+// ρ = v.X: on the forward axis f or b, on the side axis r or l, on a
+// diagonal of the frame fl fr bl br, otherwise the lean letter followed by
+// the letter of the larger component (lf is mostly forward, fl mostly
+// left, §2.4). The null move has no name of its own (every name includes
+// it, §1.4): Name returns "" for it.
+func Name(v Vec) string {
+	vertical, side := "b", "l"
+	if v.Y > 0 {
+		vertical = "f"
+	}
+	if v.X > 0 {
+		side = "r"
+	}
+	switch {
+	case v.X == 0 && v.Y == 0:
+		return ""
+	case v.X == 0:
+		return vertical
+	case v.Y == 0:
+		return side
+	case Abs(v.Y) > Abs(v.X):
+		return side + vertical
+	}
+	return vertical + side // a diagonal, or mostly sideways
 }

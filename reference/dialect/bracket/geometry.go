@@ -1,117 +1,71 @@
 package bracket
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
+	"betzacheck/reference/geometry"
 	"betzacheck/reference/syntax"
 )
-
-// vec is a displacement in a leg's frame: X to the right, Y forward.
-type vec struct{ X, Y int }
-
-// leaps of the oblique atoms (§1.1 of spec/betza2.md), p < q.
-var obliqueLeap = map[byte][2]int{'N': {1, 2}, 'C': {1, 3}, 'Z': {2, 3}}
-
-// obliqueSingle is the single move of each oblique name (§2.4 of
-// spec/betza2.md) for the leap (p, q).
-func obliqueSingle(name string, p, q int) vec {
-	switch name {
-	case "lf":
-		return vec{-p, q}
-	case "rf":
-		return vec{p, q}
-	case "fl":
-		return vec{-q, p}
-	case "fr":
-		return vec{q, p}
-	case "bl":
-		return vec{-q, -p}
-	case "br":
-		return vec{q, -p}
-	case "lb":
-		return vec{-p, -q}
-	}
-	return vec{p, -q} // rb
-}
-
-// obliqueNames gives the single names each oblique direction name
-// includes (§2.4 of spec/betza2.md).
-var obliqueNames = map[string][]string{
-	"lf": {"lf"}, "rf": {"rf"}, "fl": {"fl"}, "fr": {"fr"},
-	"bl": {"bl"}, "br": {"br"}, "lb": {"lb"}, "rb": {"rb"},
-	"f": {"lf", "rf"}, "b": {"lb", "rb"}, "fs": {"fl", "fr"}, "bs": {"bl", "br"},
-	"l": {"fl", "bl"}, "r": {"fr", "br"}, "lv": {"lf", "lb"}, "rv": {"rf", "rb"},
-	"v": {"lf", "rf", "lb", "rb"}, "s": {"fl", "fr", "bl", "br"},
-	"fh": {"lf", "rf", "fl", "fr"}, "bh": {"lb", "rb", "bl", "br"},
-	"lh": {"lf", "fl", "bl", "lb"}, "rh": {"rf", "fr", "br", "rb"},
-	"a": {"lf", "rf", "fl", "fr", "bl", "br", "lb", "rb"},
-}
 
 // lamePath is the squares a lame leap passes, as the steps that reach
 // them: straight along the larger component until the rest is diagonal,
 // then diagonally (§B6.2).
-func lamePath(v vec) []vec {
-	var steps []vec
-	pos := vec{}
+func lamePath(v geometry.Vec) []geometry.Vec {
+	var steps []geometry.Vec
+	pos := geometry.Vec{}
 	for pos != v {
-		d := vec{v.X - pos.X, v.Y - pos.Y}
-		diff := abs(d.X) - abs(d.Y)
-		var s vec
+		d := geometry.Vec{X: v.X - pos.X, Y: v.Y - pos.Y}
+		diff := geometry.Abs(d.X) - geometry.Abs(d.Y)
+		var s geometry.Vec
 		switch {
 		case diff > 0:
-			s = vec{sgn(d.X), 0}
+			s = geometry.Vec{X: geometry.Sign(d.X)}
 		case diff < 0:
-			s = vec{0, sgn(d.Y)}
+			s = geometry.Vec{Y: geometry.Sign(d.Y)}
 		default:
-			s = vec{sgn(d.X), sgn(d.Y)}
+			s = geometry.Vec{X: geometry.Sign(d.X), Y: geometry.Sign(d.Y)}
 		}
 		steps = append(steps, s)
-		pos = vec{pos.X + s.X, pos.Y + s.Y}
+		pos = pos.Add(s)
 	}
 	return steps
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-func sgn(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
-}
-
 // frame is a forward and a right direction, in the coordinates of the
 // leg's own frame.
-type frame struct{ F, R vec }
+type frame struct{ F, R geometry.Vec }
 
-func dot(a, b vec) int { return a.X*b.X + a.Y*b.Y }
+func dot(a, b geometry.Vec) int { return a.X*b.X + a.Y*b.Y }
 
-// name of a W or F step in a frame (§2.7 of spec/betza2.md).
-func (fr frame) name(s vec) string {
-	phi, rho := dot(s, fr.F), dot(s, fr.R)
-	var out string
-	switch {
-	case phi > 0:
-		out = "f"
-	case phi < 0:
-		out = "b"
+// name of a step in the frame (§2.7 of spec/betza2.md): its single name
+// once written in the frame's coordinates (φ = s·F forward, ρ = s·R right).
+func (fr frame) name(s geometry.Vec) string {
+	return geometry.Name(geometry.Vec{X: dot(s, fr.R), Y: dot(s, fr.F)})
+}
+
+// selectedInOrder returns the leaps of the atom that the direction names
+// select (§2.4 of spec/betza2.md), each once, name by name and within a
+// name in the order the §2.4 table reads them (top row first, left to
+// right: lf rf fl fr bl br lb rb for the names of all eight).
+func selectedInOrder(atom *geometry.Atom, names []string) []geometry.Vec {
+	var out []geometry.Vec
+	for _, name := range names {
+		moves := atom.Selected(name)
+		slices.SortFunc(moves, func(a, b geometry.Vec) int {
+			if a.Y != b.Y {
+				return b.Y - a.Y
+			}
+			return a.X - b.X
+		})
+		for _, v := range moves {
+			if !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
 	}
-	switch {
-	case rho > 0:
-		out += "r"
-	case rho < 0:
-		out += "l"
-	}
-	return out // f b l r, or fl fr bl br
+	return out
 }
 
 // lameOblique writes an oblique leap with n or j as the steps of its lame
@@ -120,8 +74,6 @@ func (fr frame) name(s vec) string {
 // one chain per distinct sequence of step names, merged where they share
 // all but their first names.
 func lameOblique(l LegSpec, first bool) ([]string, error) {
-	pq := obliqueLeap[l.Atom]
-	var singles []string
 	dirs := l.Dirs
 	switch {
 	case dirs == "" && first:
@@ -129,26 +81,17 @@ func lameOblique(l LegSpec, first bool) ([]string, error) {
 	case dirs == "":
 		dirs = "f" // §4.3 of spec/betza2.md
 	}
-	seen := map[string]bool{}
-	for _, t := range syntax.DirectionTokens(dirs) {
-		for _, n := range obliqueNames[t] {
-			if !seen[n] {
-				seen[n] = true
-				singles = append(singles, n)
-			}
-		}
-	}
+	leaps := selectedInOrder(geometry.LookupAtom(l.Atom), syntax.DirectionTokens(dirs))
 	type chain struct {
 		names []string // one name per step
 		atoms []byte
 	}
 	var chains []chain
-	for _, n := range singles {
-		v := obliqueSingle(n, pq[0], pq[1])
+	for _, v := range leaps {
 		// The leg's own frame: forward (0,1), right (1,0). Steps are
 		// named in the frame left by the step before (unmirrored: the
 		// lame path stays on one line until its last diagonal steps).
-		f := frame{F: vec{0, 1}, R: vec{1, 0}}
+		f := frame{F: geometry.Vec{Y: 1}, R: geometry.Vec{X: 1}}
 		var c chain
 		for _, s := range lamePath(v) {
 			c.names = append(c.names, f.name(s))
@@ -157,7 +100,7 @@ func lameOblique(l LegSpec, first bool) ([]string, error) {
 			} else {
 				c.atoms = append(c.atoms, 'W')
 			}
-			f = frame{F: s, R: vec{s.Y, -s.X}}
+			f = frame{F: s, R: geometry.Vec{X: s.Y, Y: -s.X}}
 		}
 		chains = append(chains, c)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"betzacheck/reference/dialect"
+	"betzacheck/reference/geometry"
 	"betzacheck/reference/syntax"
 )
 
@@ -216,12 +217,12 @@ func prefix(initial bool, dirs, modes string) string {
 	return s + dirs + modes
 }
 
-// straight reports whether repeated steps of the atom continue along one
-// line when each next step is f (§2.7 of spec/betza2.md): true for the
-// orthogonal, diagonal and compound atoms.
-func straight(atom byte) bool { return strings.IndexByte("WFDAHGK", atom) >= 0 }
-
-func oblique(atom byte) bool { return strings.IndexByte("NCZ", atom) >= 0 }
+// oblique reports whether the atom is in the oblique class (N C Z, §1.5 of
+// spec/betza2.md); the universal leaper U is not.
+func oblique(atom byte) bool {
+	a := geometry.LookupAtom(atom)
+	return a != nil && a.Class == geometry.Oblique
+}
 
 // contDirs is the exponent modifier that makes the copies of a ride
 // continue in a straight line: none for straight atoms, rf for oblique ones

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"betzacheck/reference/dialect/bracket"
+	"betzacheck/reference/geometry"
 	"betzacheck/reference/syntax"
 )
 
@@ -18,31 +19,36 @@ func checkH(dirs string) string {
 	return ""
 }
 
-// v is a displacement (file, rank) in the mover's frame.
-type v struct{ X, Y int }
-
 // engineLines are the eight moves Fairy-Stockfish's reader derives from an
 // atom (a, b) (its larger component first), each with the direction
 // strings that select it (spec/classic.md §C5.3).
 var engineLines = []struct {
-	move func(a, b int) v
+	move func(a, b int) geometry.Vec
 	dirs []string
 }{
-	{func(a, b int) v { return v{b, a} }, []string{"ff", "vv", "rf", "rv", "fh", "rh", "hr"}},
-	{func(a, b int) v { return v{-b, -a} }, []string{"bb", "vv", "lb", "lv", "bh", "lh", "hr"}},
-	{func(a, b int) v { return v{a, -b} }, []string{"rr", "ss", "br", "bs", "bh", "rh", "hr"}},
-	{func(a, b int) v { return v{-a, b} }, []string{"ll", "ss", "fl", "fs", "fh", "lh", "hr"}},
-	{func(a, b int) v { return v{a, b} }, []string{"rr", "ss", "fr", "fs", "fh", "rh", "hl"}},
-	{func(a, b int) v { return v{-a, -b} }, []string{"ll", "ss", "bl", "bs", "bh", "lh", "hl"}},
-	{func(a, b int) v { return v{b, -a} }, []string{"bb", "vv", "rb", "rv", "bh", "rh", "hl"}},
-	{func(a, b int) v { return v{-b, a} }, []string{"ff", "vv", "lf", "lv", "fh", "lh", "hl"}},
+	{func(a, b int) geometry.Vec { return geometry.Vec{X: b, Y: a} }, []string{"ff", "vv", "rf", "rv", "fh", "rh", "hr"}},
+	{func(a, b int) geometry.Vec { return geometry.Vec{X: -b, Y: -a} }, []string{"bb", "vv", "lb", "lv", "bh", "lh", "hr"}},
+	{func(a, b int) geometry.Vec { return geometry.Vec{X: a, Y: -b} }, []string{"rr", "ss", "br", "bs", "bh", "rh", "hr"}},
+	{func(a, b int) geometry.Vec { return geometry.Vec{X: -a, Y: b} }, []string{"ll", "ss", "fl", "fs", "fh", "lh", "hr"}},
+	{func(a, b int) geometry.Vec { return geometry.Vec{X: a, Y: b} }, []string{"rr", "ss", "fr", "fs", "fh", "rh", "hl"}},
+	{func(a, b int) geometry.Vec { return geometry.Vec{X: -a, Y: -b} }, []string{"ll", "ss", "bl", "bs", "bh", "lh", "hl"}},
+	{func(a, b int) geometry.Vec { return geometry.Vec{X: b, Y: -a} }, []string{"bb", "vv", "rb", "rv", "bh", "rh", "hl"}},
+	{func(a, b int) geometry.Vec { return geometry.Vec{X: -b, Y: a} }, []string{"ff", "vv", "lf", "lv", "fh", "lh", "hl"}},
 }
 
-// engineAtoms gives the (a, b) steps of each atom as the engine tabulates
-// them.
-var engineAtoms = map[byte][][2]int{
-	'W': {{1, 0}}, 'F': {{1, 1}}, 'D': {{2, 0}}, 'N': {{2, 1}}, 'A': {{2, 2}},
-	'H': {{3, 0}}, 'C': {{3, 1}}, 'Z': {{3, 2}}, 'G': {{3, 3}}, 'K': {{1, 0}, {1, 1}},
+// engineSteps are the (a, b) steps of an atom as the engine tabulates
+// them, a ≥ b: the leaps (b, a) of §1.1 of spec/betza2.md, W's and F's for
+// K (§1.3).
+func engineSteps(atom byte) [][2]int {
+	a := geometry.LookupAtom(atom)
+	if a == nil {
+		return nil
+	}
+	var out [][2]int
+	for _, b := range a.Bases() {
+		out = append(out, [2]int{b.Y, b.X})
+	}
+	return out
 }
 
 // prelim splits the modifier run into the engine's direction strings: a
@@ -76,7 +82,7 @@ func prelim(mods string) []string {
 // into its W and F parts (§C5.3, §C5.4).
 func engineDirections(leg bracket.LegSpec, m *Move, compound string) ([]bracket.LegSpec, error) {
 	pre := prelim(m.Mods)
-	atoms := engineAtoms[leg.Atom]
+	atoms := engineSteps(leg.Atom)
 	var out []bracket.LegSpec
 	for _, ab := range atoms {
 		var dirs []string
@@ -87,8 +93,8 @@ func engineDirections(leg bracket.LegSpec, m *Move, compound string) ([]bracket.
 				dirs = append(dirs, s)
 			}
 		}
-		seen := map[v]bool{}
-		var moves []v
+		seen := map[geometry.Vec]bool{}
+		var moves []geometry.Vec
 		for _, line := range engineLines {
 			ok := len(dirs) == 0
 			for _, d := range dirs {
@@ -126,46 +132,13 @@ func engineDirections(leg bracket.LegSpec, m *Move, compound string) ([]bracket.
 }
 
 // singleNames writes moves of one atom, in the mover's frame, as Betza 2.0
-// names of single moves (§2.2–§2.4 of spec/betza2.md). Any concatenation
-// of single names reads back as the same set: two orthogonal singles that
+// names of single moves (§2.7 of spec/betza2.md). Any concatenation of
+// single names reads back as the same set: two orthogonal singles that
 // pair (fr) name those two moves on an orthogonal atom (§2.2).
-func singleNames(moves []v) string {
+func singleNames(moves []geometry.Vec) string {
 	var b strings.Builder
 	for _, m := range moves {
-		b.WriteString(name(m))
+		b.WriteString(geometry.Name(m))
 	}
 	return b.String()
-}
-
-func name(m v) string {
-	ax, ay := abs(m.X), abs(m.Y)
-	switch {
-	case m.X == 0 && m.Y > 0:
-		return "f"
-	case m.X == 0:
-		return "b"
-	case m.Y == 0 && m.X > 0:
-		return "r"
-	case m.Y == 0:
-		return "l"
-	case ax == ay:
-		return side(m.Y, "f", "b") + side(m.X, "r", "l")
-	case ay > ax: // mostly vertical: lean letter, then f or b
-		return side(m.X, "r", "l") + side(m.Y, "f", "b")
-	}
-	return side(m.Y, "f", "b") + side(m.X, "r", "l") // mostly sideways: fl fr bl br
-}
-
-func side(x int, pos, neg string) string {
-	if x > 0 {
-		return pos
-	}
-	return neg
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

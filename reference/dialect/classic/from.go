@@ -5,11 +5,10 @@ import (
 	"sort"
 	"strings"
 
-	"betzacheck/reference"
-	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/bracket"
-	"betzacheck/reference/eval"
+	"betzacheck/reference/geometry"
+	"betzacheck/reference/syntax"
 )
 
 // FromBetza2 writes a Betza 2.0 notation in classic Betza under the
@@ -153,10 +152,7 @@ func (d Dialect) fromLeg(l bracket.Leg2, extra, modes string) ([]string, error) 
 	}
 	var out []string
 	for _, a := range parts {
-		set, err := moveSet(dirs, base, a)
-		if err != nil {
-			return nil, d.noEq(l, "%v", err)
-		}
+		set := moveSet(dirs, base, a)
 		if len(set) == 0 {
 			continue
 		}
@@ -178,38 +174,21 @@ func (d Dialect) fromLeg(l bracket.Leg2, extra, modes string) ([]string, error) 
 	return out, nil
 }
 
-// moveSet evaluates the single leg dirs+atom on an empty board with the
-// reference and returns the first steps of part (W or F of K) it makes,
-// in the mover's frame.
-func moveSet(dirs string, atom, part byte) ([]v, error) {
-	prog, err := reference.Compile(dirs + string(atom))
-	if err != nil {
-		return nil, err
-	}
-	size := board.Size{W: 9, H: 9}
-	pos := board.NewPosition(size)
-	from := board.Square{File: 4, Rank: 4}
-	pos.Set(from, board.Piece{Kind: 'X'})
-	outs, err := prog.Moves(pos, from, eval.Options{})
-	if err != nil {
-		return nil, err
-	}
-	var set []v
-	for _, o := range outs {
-		k := o.Key()
-		sq, err := board.ParseSquare(strings.Fields(k)[0])
-		if err != nil {
-			return nil, err
-		}
-		m := v{sq.File - from.File, sq.Rank - from.Rank}
+// moveSet returns the moves of the single first leg dirs+atom, in the
+// mover's frame (§2.1, §2.6 of spec/betza2.md), keeping those of part
+// alone when atom is K (W: the orthogonal ones, F: the diagonal ones),
+// ordered by their single names.
+func moveSet(dirs string, atom, part byte) []geometry.Vec {
+	var set []geometry.Vec
+	for _, m := range geometry.LookupAtom(atom).Selected(syntax.DirectionTokens(dirs)...) {
 		isDiag := m.X != 0 && m.Y != 0
 		if (part == 'W' && isDiag && atom == 'K') || (part == 'F' && !isDiag && atom == 'K') {
 			continue
 		}
 		set = append(set, m)
 	}
-	sort.Slice(set, func(i, j int) bool { return name(set[i]) < name(set[j]) })
-	return set, nil
+	sort.Slice(set, func(i, j int) bool { return geometry.Name(set[i]) < geometry.Name(set[j]) })
+	return set
 }
 
 func (d Dialect) lameSingle(l bracket.Leg2) (string, bool) {
@@ -220,12 +199,13 @@ func (d Dialect) lameSingle(l bracket.Leg2) (string, bool) {
 	if d.simpleMods(l, "mc") != nil || strings.Contains(l.Mods.Dirs, "a") {
 		return "", false
 	}
-	atom := map[[2]int]string{{'W', 2}: "D", {'F', 2}: "A", {'W', 3}: "H", {'F', 3}: "G"}[[2]int{int(l.Atom), l.Range}]
+	// The leaper of Range steps of W or F: D H A G (§1.1 of spec/betza2.md).
+	atom := geometry.LeaperOf(geometry.LookupAtom(l.Atom).Bases()[0].Scale(l.Range)).Letter
 	dirs := l.Mods.Dirs
 	if dirs != "" {
 		// Single names read alike under every profile (§C6.1).
-		set, err := moveSet(dirs, atom[0], atom[0])
-		if err != nil || len(set) == 0 {
+		set := moveSet(dirs, atom, atom)
+		if len(set) == 0 {
 			return "", false
 		}
 		dirs = singleNames(set)
@@ -238,7 +218,7 @@ func (d Dialect) lameSingle(l bracket.Leg2) (string, bool) {
 	if modes == "mc" {
 		modes = ""
 	}
-	return pre + dirs + modes + "n" + atom, true
+	return pre + dirs + modes + "n" + string(atom), true
 }
 
 // lameChain recognises W-F, W-W-F and W-F-F with no directions: the lame

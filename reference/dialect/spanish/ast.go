@@ -1,5 +1,7 @@
 package spanish
 
+import "betzacheck/reference/geometry"
+
 // Pos is a byte offset into the parsed text, from 0.
 type Pos int
 
@@ -194,8 +196,9 @@ type Selector struct {
 }
 
 // Vec is a displacement (Δfile, Δrank) in the player's frame: forward is
-// (0, +1), right is (+1, 0) (§S5.1).
-type Vec struct{ X, Y int }
+// (0, +1), right is (+1, 0) (§S5.1). It is Betza 2.0's displacement, so
+// that moves compare with the direction table of package geometry.
+type Vec = geometry.Vec
 
 func (n *Notation) Pos() Pos { return n.Moves[0].Pos() }
 func (n *Notation) End() Pos { return n.Moves[len(n.Moves)-1].End() }

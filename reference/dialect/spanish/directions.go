@@ -6,18 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"betzacheck/reference/geometry"
 	"betzacheck/reference/syntax"
-)
-
-// class is the Betza 2.0 atom class of a set of moves in the unturned
-// frame (2.0 §1.5): it decides which direction names apply.
-type class uint8
-
-const (
-	orthClass     class = iota // W D H R
-	diagClass                  // F A G B
-	compoundClass              // K Q
-	obliqueClass               // N C Z
 )
 
 // named is a direction name with the moves it names.
@@ -26,53 +16,26 @@ type named struct {
 	moves []Vec
 }
 
-// betzaNames returns the 2.0 direction names of a class in white's
-// unturned frame (2.0 §2.2–§2.5), larger sets first; leap is the base
-// leap (p, q) with p < q for the oblique class and is ignored otherwise.
-func betzaNames(c class, p, q int) []named {
-	f, b, l, r := Vec{0, 1}, Vec{0, -1}, Vec{-1, 0}, Vec{1, 0}
-	fl, fr, bl, br := Vec{-1, 1}, Vec{1, 1}, Vec{-1, -1}, Vec{1, -1}
-	switch c {
-	case orthClass: // §2.2
-		return []named{{"fs", []Vec{f, l, r}}, {"bs", []Vec{b, l, r}}, {"lv", []Vec{l, f, b}}, {"rv", []Vec{r, f, b}},
-			{"v", []Vec{f, b}}, {"s", []Vec{l, r}}, {"fl", []Vec{f, l}}, {"fr", []Vec{f, r}}, {"bl", []Vec{b, l}}, {"br", []Vec{b, r}},
-			{"f", []Vec{f}}, {"b", []Vec{b}}, {"l", []Vec{l}}, {"r", []Vec{r}}}
-	case diagClass: // §2.3
-		return []named{{"f", []Vec{fl, fr}}, {"b", []Vec{bl, br}}, {"l", []Vec{fl, bl}}, {"r", []Vec{fr, br}},
-			{"fl", []Vec{fl}}, {"fr", []Vec{fr}}, {"bl", []Vec{bl}}, {"br", []Vec{br}}}
-	case compoundClass: // §2.5
-		return []named{{"fh", []Vec{f, fl, fr}}, {"bh", []Vec{b, bl, br}}, {"lh", []Vec{l, fl, bl}}, {"rh", []Vec{r, fr, br}},
-			{"v", []Vec{f, b}}, {"s", []Vec{l, r}}, {"fs", []Vec{fl, fr}}, {"bs", []Vec{bl, br}}, {"lv", []Vec{fl, bl}}, {"rv", []Vec{fr, br}},
-			{"f", []Vec{f}}, {"b", []Vec{b}}, {"l", []Vec{l}}, {"r", []Vec{r}},
-			{"fl", []Vec{fl}}, {"fr", []Vec{fr}}, {"bl", []Vec{bl}}, {"br", []Vec{br}}}
+// betzaNames returns the 2.0 direction names of the atom's class in white's
+// unturned frame, with the moves each names for the atom (2.0 §2.2–§2.5),
+// in the order betzaDirections prefers them: larger sets first, one
+// spelling for each set, none for every move (that is written as no
+// letters, 2.0 §4.4).
+func betzaNames(a *geometry.Atom) []named {
+	var names []string
+	switch a.Class {
+	case geometry.Orthogonal:
+		names = []string{"fs", "bs", "lv", "rv", "v", "s", "fl", "fr", "bl", "br", "f", "b", "l", "r"}
+	case geometry.Diagonal:
+		names = []string{"f", "b", "l", "r", "fl", "fr", "bl", "br"}
+	case geometry.Compound:
+		names = []string{"fh", "bh", "lh", "rh", "v", "s", "fs", "bs", "lv", "rv", "f", "b", "l", "r", "fl", "fr", "bl", "br"}
+	case geometry.Oblique:
+		names = []string{"v", "s", "fh", "bh", "lh", "rh", "f", "b", "fs", "bs", "l", "r", "lv", "rv", "lf", "rf", "fl", "fr", "bl", "br", "lb", "rb"}
 	}
-	// §2.4: the second letter names the nearest orthogonal, the first the
-	// side the move leans to.
-	lf, rf := Vec{-p, q}, Vec{p, q}
-	ofl, ofr := Vec{-q, p}, Vec{q, p}
-	obl, obr := Vec{-q, -p}, Vec{q, -p}
-	lb, rb := Vec{-p, -q}, Vec{p, -q}
-	return []named{
-		{"v", []Vec{lf, rf, lb, rb}}, {"s", []Vec{ofl, ofr, obl, obr}},
-		{"fh", []Vec{lf, rf, ofl, ofr}}, {"bh", []Vec{lb, rb, obl, obr}}, {"lh", []Vec{lf, ofl, obl, lb}}, {"rh", []Vec{rf, ofr, obr, rb}},
-		{"f", []Vec{lf, rf}}, {"b", []Vec{lb, rb}}, {"fs", []Vec{ofl, ofr}}, {"bs", []Vec{obl, obr}},
-		{"l", []Vec{ofl, obl}}, {"r", []Vec{ofr, obr}}, {"lv", []Vec{lf, lb}}, {"rv", []Vec{rf, rb}},
-		{"lf", []Vec{lf}}, {"rf", []Vec{rf}}, {"fl", []Vec{ofl}}, {"fr", []Vec{ofr}},
-		{"bl", []Vec{obl}}, {"br", []Vec{obr}}, {"lb", []Vec{lb}}, {"rb", []Vec{rb}},
-	}
-}
-
-// allMoves returns every move of a class (the 2.0 'a', §2.6).
-func allMoves(c class, p, q int) []Vec {
-	seen := map[Vec]bool{}
-	var out []Vec
-	for _, n := range betzaNames(c, p, q) {
-		for _, v := range n.moves {
-			if !seen[v] {
-				seen[v] = true
-				out = append(out, v)
-			}
-		}
+	out := make([]named, len(names))
+	for i, name := range names {
+		out[i] = named{name, a.Selected(name)}
 	}
 	return out
 }
@@ -164,15 +127,15 @@ func covers(target []Vec, cands []named, accept func([]string) bool) [][]string 
 }
 
 // betzaDirections writes the 2.0 direction letters naming exactly moves
-// for the class, "" when moves are all of the class's moves (2.0 §4.4).
-// Names are written side by side in an order that 2.0 reads back as the
-// same names (2.0 §2.6): "f" then "bl", never "l" then "fr", which would
-// read as "lf" and "r".
-func betzaDirections(c class, p, q int, moves []Vec) (string, error) {
-	if sameSet(moves, allMoves(c, p, q)) {
+// of the atom, "" when moves are all of its moves (2.0 §4.4). Names are
+// written side by side in an order that 2.0 reads back as the same names
+// (2.0 §2.6): "f" then "bl", never "l" then "fr", which would read as "lf"
+// and "r".
+func betzaDirections(a *geometry.Atom, moves []Vec) (string, error) {
+	if sameSet(moves, a.Leaps) {
 		return "", nil
 	}
-	cs := covers(moves, betzaNames(c, p, q), func(names []string) bool {
+	cs := covers(moves, betzaNames(a), func(names []string) bool {
 		_, ok := orderNames(names)
 		return ok
 	})
@@ -242,7 +205,7 @@ func spanishOrth() []named {
 }
 
 func spanishDiag() []named {
-	fl, fr, bl, br := Vec{-1, 1}, Vec{1, 1}, Vec{-1, -1}, Vec{1, -1}
+	fl, fr, bl, br := Vec{X: -1, Y: 1}, Vec{X: 1, Y: 1}, Vec{X: -1, Y: -1}, Vec{X: 1, Y: -1}
 	return []named{{"x", []Vec{fl, fr, bl, br}}, {"x>", []Vec{fl, fr}}, {"x<", []Vec{bl, br}}, {"x(r=)", []Vec{fr, br}}, {"x(=r)", []Vec{fl, bl}},
 		{"x>(r=)", []Vec{fr}}, {"x>(=r)", []Vec{fl}}, {"x<(r=)", []Vec{br}}, {"x<(=r)", []Vec{bl}}}
 }
@@ -282,19 +245,16 @@ func hypogonalMoves(coords []int, sel *Selector) []Vec {
 		var out []Vec
 		for _, sx := range []int{1, -1} {
 			for _, sy := range []int{1, -1} {
-				out = append(out, Vec{sx * a, sy * b}, Vec{sx * b, sy * a})
+				out = append(out, Vec{X: sx * a, Y: sy * b}, Vec{X: sx * b, Y: sy * a})
 			}
 		}
 		return out
 	}
 	if sel.IsDiag {
 		u, w := sel.Diag[0], sel.Diag[1]
-		return []Vec{add(scale(u, a), scale(w, b)), add(scale(u, b), scale(w, a))}
+		return []Vec{u.Scale(a).Add(w.Scale(b)), u.Scale(b).Add(w.Scale(a))}
 	}
 	u := sel.Orth
-	w := Vec{u.Y, -u.X} // perpendicular
-	return []Vec{add(scale(u, a), scale(w, b)), add(scale(u, a), scale(w, -b))}
+	w := Vec{X: u.Y, Y: -u.X} // perpendicular
+	return []Vec{u.Scale(a).Add(w.Scale(b)), u.Scale(a).Add(w.Scale(-b))}
 }
-
-func add(v, w Vec) Vec       { return Vec{v.X + w.X, v.Y + w.Y} }
-func scale(v Vec, k int) Vec { return Vec{v.X * k, v.Y * k} }

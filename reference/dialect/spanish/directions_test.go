@@ -4,15 +4,42 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"betzacheck/reference"
+	"betzacheck/reference/board"
+	"betzacheck/reference/eval"
+	"betzacheck/reference/geometry"
 )
 
-var classAtoms = []struct {
-	c    class
-	p, q int
-	atom byte
-}{
-	{orthClass, 0, 1, 'W'}, {diagClass, 1, 1, 'F'}, {compoundClass, 0, 0, 'K'},
-	{obliqueClass, 1, 2, 'N'}, {obliqueClass, 1, 3, 'C'}, {obliqueClass, 2, 3, 'Z'},
+// classAtoms are the step atoms of each class that Spanish writes.
+var classAtoms = []*geometry.Atom{
+	geometry.LookupAtom('W'), geometry.LookupAtom('F'), geometry.LookupAtom('K'),
+	geometry.LookupAtom('N'), geometry.LookupAtom('C'), geometry.LookupAtom('Z'),
+}
+
+// evaluated returns the moves of the single first leg m+dirs+atom as the
+// reference evaluator makes them on an empty board, in white's frame: a
+// reading of 2.0 §2 independent of the writer's use of package geometry.
+func evaluated(t *testing.T, dirs string, atom byte) []Vec {
+	t.Helper()
+	prog, err := reference.Compile("m" + dirs + string(atom))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := board.NewPosition(board.Size{W: 7, H: 7})
+	from := board.Square{File: 3, Rank: 3}
+	pos.Set(from, board.Piece{Kind: 'X', Color: board.White})
+	out, err := prog.Moves(pos, from, eval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []Vec
+	for _, o := range out {
+		if o.To != nil {
+			moves = append(moves, Vec{X: o.To.File - from.File, Y: o.To.Rank - from.Rank})
+		}
+	}
+	return moves
 }
 
 // subsets returns every non-empty subset of moves.
@@ -35,30 +62,25 @@ func subsets(moves []Vec) [][]Vec {
 // (2.0 §2.2–§2.5).
 func TestBetzaDirections(t *testing.T) {
 	for _, a := range classAtoms {
-		all := allMoves(a.c, a.p, a.q)
 		want := 4
-		if a.c == compoundClass || a.c == obliqueClass {
+		if a.Class == geometry.Compound || a.Class == geometry.Oblique {
 			want = 8
 		}
-		if len(all) != want {
-			t.Fatalf("%c: %d moves", a.atom, len(all))
+		if len(a.Leaps) != want {
+			t.Fatalf("%c: %d moves", a.Letter, len(a.Leaps))
 		}
-		for _, set := range subsets(all) {
-			dirs, err := betzaDirections(a.c, a.p, a.q, set)
+		for _, set := range subsets(a.Leaps) {
+			dirs, err := betzaDirections(a, set)
 			if err != nil {
 				// K and Q take only all eight directions or fh after U
 				// (§S5.4, §S6.2); some of their sets have no one-leg name.
-				if a.c != compoundClass {
-					t.Errorf("%c %v: %v", a.atom, set, err)
+				if a.Class != geometry.Compound {
+					t.Errorf("%c %v: %v", a.Letter, set, err)
 				}
 				continue
 			}
-			got, err := firstMoves(dirs, a.atom)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !sameSet(got, set) {
-				t.Errorf("%s%c names %v, want %v", dirs, a.atom, sortVecs(got), sortVecs(set))
+			if got := evaluated(t, dirs, a.Letter); !sameSet(got, set) {
+				t.Errorf("%s%c names %v, want %v", dirs, a.Letter, sortVecs(got), sortVecs(set))
 			}
 		}
 	}
@@ -70,11 +92,11 @@ func TestBetzaDirections(t *testing.T) {
 func TestSpanishItems(t *testing.T) {
 	for _, a := range classAtoms {
 		named, unnamed := 0, 0
-		for _, set := range subsets(allMoves(a.c, a.p, a.q)) {
-			items, ok := spanishItems(a.c, a.p, a.q, set)
+		for _, set := range subsets(a.Leaps) {
+			items, ok := spanishItems(a, set)
 			if !ok {
-				if a.c != obliqueClass {
-					t.Errorf("%c %v: no Spanish names", a.atom, set)
+				if a.Class != geometry.Oblique {
+					t.Errorf("%c %v: no Spanish names", a.Letter, set)
 				}
 				unnamed++
 				continue
@@ -82,7 +104,7 @@ func TestSpanishItems(t *testing.T) {
 			named++
 			var parts []string
 			for _, it := range items {
-				if a.c == obliqueClass {
+				if a.Class == geometry.Oblique {
 					parts = append(parts, "S:"+it)
 				} else {
 					parts = append(parts, "D:1"+it)
@@ -95,17 +117,13 @@ func TestSpanishItems(t *testing.T) {
 			}
 			var got []Vec
 			for _, chain := range splitUnion(b2) {
-				m, err := firstMoves(leadingLetters(chain), chain[len(chain)-1])
-				if err != nil {
-					t.Fatalf("%q: %v", chain, err)
-				}
-				got = append(got, m...)
+				got = append(got, evaluated(t, leadingLetters(chain), chain[len(chain)-1])...)
 			}
 			if !sameSet(got, set) {
 				t.Errorf("%q (%s) names %v, want %v", src, b2, sortVecs(got), sortVecs(set))
 			}
 		}
-		t.Logf("%c: %d sets named, %d without a Spanish name", a.atom, named, unnamed)
+		t.Logf("%c: %d sets named, %d without a Spanish name", a.Letter, named, unnamed)
 	}
 }
 

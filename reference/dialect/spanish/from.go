@@ -2,13 +2,13 @@ package spanish
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"betzacheck/reference"
-	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
-	"betzacheck/reference/eval"
+	"betzacheck/reference/geometry"
 	"betzacheck/reference/syntax"
 )
 
@@ -114,8 +114,8 @@ func (w *writer) leg(l *syntax.Leg, cont, last bool) ([]string, error) {
 	prefix := spanishPrefix(set.MoverVirgin, hasM, hasC, last)
 
 	base, steps, det := atomForm(a.Letter)
-	cls, p, q := classOf(base)
-	count, err := w.count(l, a.Letter, cls)
+	step := geometry.LookupAtom(base)
+	count, err := w.count(l, a.Letter, step.Class)
 	if err != nil {
 		return nil, err
 	}
@@ -124,17 +124,13 @@ func (w *writer) leg(l *syntax.Leg, cont, last bool) ([]string, error) {
 	if cont {
 		// §S6.2 a later part goes on outward: 2.0 fh, which is also what
 		// the implied f names for orthogonal and diagonal atoms.
-		if !(set.Dirs == "fh" || (set.Dirs == "" || set.Dirs == "f") && (cls == orthClass || cls == diagClass)) {
+		if !(set.Dirs == "fh" || (set.Dirs == "" || set.Dirs == "f") && (step.Class == geometry.Orthogonal || step.Class == geometry.Diagonal)) {
 			return nil, w.none(l, "after '-' only the outward moves (fh, or the implied f of an orthogonal or diagonal atom) have a Spanish form (§S6.2, §S6.4)")
 		}
-		dirItems = []string{spanishFull(cls, p, q)}
+		dirItems = []string{spanishFull(step)}
 	} else {
-		moves, err := firstMoves(set.Dirs, base)
-		if err != nil {
-			return nil, err
-		}
 		var ok bool
-		if dirItems, ok = spanishItems(cls, p, q, moves); !ok {
+		if dirItems, ok = spanishItems(step, firstMoves(set.Dirs, step)); !ok {
 			return nil, w.none(l, "Spanish names hypogonal moves only in pairs (§S5.6); %s%c is not a union of such pairs", set.Dirs, a.Letter)
 		}
 	}
@@ -142,7 +138,7 @@ func (w *writer) leg(l *syntax.Leg, cont, last bool) ([]string, error) {
 	for _, d := range dirItems {
 		var rng string
 		switch {
-		case cls == obliqueClass:
+		case step.Class == geometry.Oblique:
 			rng = count + d
 		case steps > 1:
 			rng = count + "(" + strconv.Itoa(steps) + d + ")"
@@ -207,24 +203,8 @@ func atomForm(letter byte) (base byte, steps int, det string) {
 	return letter, 1, "S" // N C Z
 }
 
-func classOf(base byte) (class, int, int) {
-	switch base {
-	case 'W':
-		return orthClass, 0, 1
-	case 'F':
-		return diagClass, 1, 1
-	case 'K':
-		return compoundClass, 0, 0
-	case 'N':
-		return obliqueClass, 1, 2
-	case 'C':
-		return obliqueClass, 1, 3
-	}
-	return obliqueClass, 2, 3 // Z
-}
-
 // count writes the Spanish count of a leg's exponent (§S4.1–§S4.3).
-func (w *writer) count(l *syntax.Leg, letter byte, cls class) (string, error) {
+func (w *writer) count(l *syntax.Leg, letter byte, cls geometry.Class) (string, error) {
 	rider := letter == 'R' || letter == 'B' || letter == 'Q'
 	line := letter == 'W' || letter == 'F' || letter == 'K'
 	e := l.Exp
@@ -245,10 +225,10 @@ func (w *writer) count(l *syntax.Leg, letter byte, cls class) (string, error) {
 	}
 	once := e.Kind != syntax.Unbounded && e.Count == 1
 	straight := "f"
-	if cls == obliqueClass {
+	if cls == geometry.Oblique {
 		straight = "rf"
 	}
-	if d := e.Mods.Set.Dirs; !once && d != straight && !(d == "" && cls != obliqueClass) {
+	if d := e.Mods.Set.Dirs; !once && d != straight && !(d == "" && cls != geometry.Oblique) {
 		if d == "" {
 			return "", w.none(l, "%c%s repeats with f, which after an oblique leap names two leaps (2.0 §2.4, §2.7), so the path may bend; Spanish repetitions are aligned (§S5.7): the aligned rider is %crf%s", letter, e.Text, letter, e.Text)
 		}
@@ -269,41 +249,27 @@ func (w *writer) count(l *syntax.Leg, letter byte, cls class) (string, error) {
 }
 
 // firstMoves returns the moves a first leg's direction letters name for
-// an atom, in white's frame: the reference evaluates the single step on an
-// empty board, so the tables of 2.0 §2 are read from one place.
-func firstMoves(dirs string, base byte) ([]Vec, error) {
-	prog, err := reference.Compile("m" + dirs + string(base))
-	if err != nil {
-		return nil, err
+// an atom, in white's frame (2.0 §2.1–§2.6); no letters name every move
+// (2.0 §4.4).
+func firstMoves(dirs string, a *geometry.Atom) []Vec {
+	if dirs == "" {
+		return slices.Clone(a.Leaps)
 	}
-	size := board.Size{W: 7, H: 7}
-	pos := board.NewPosition(size)
-	from := board.Square{File: 3, Rank: 3}
-	pos.Set(from, board.Piece{Kind: 'X', Color: board.White})
-	out, err := prog.Moves(pos, from, eval.Options{})
-	if err != nil {
-		return nil, err
-	}
-	var moves []Vec
-	for _, o := range out {
-		if o.To != nil {
-			moves = append(moves, Vec{o.To.File - from.File, o.To.Rank - from.Rank})
-		}
-	}
-	return moves, nil
+	return a.Selected(syntax.DirectionTokens(dirs)...)
 }
 
-// spanishItems names moves with the fewest Spanish directions (§S5.2–
-// §S5.6): the compound class as * or split into its orthogonal and
+// spanishItems names moves of the atom with the fewest Spanish directions
+// (§S5.2–§S5.6): the compound class as * or split into its orthogonal and
 // diagonal moves.
-func spanishItems(c class, p, q int, moves []Vec) ([]string, bool) {
-	switch c {
-	case orthClass:
+func spanishItems(a *geometry.Atom, moves []Vec) ([]string, bool) {
+	switch a.Class {
+	case geometry.Orthogonal:
 		return cover(moves, spanishOrth())
-	case diagClass:
+	case geometry.Diagonal:
 		return cover(moves, spanishDiag())
-	case obliqueClass:
-		return cover(moves, spanishHypogonal(p, q))
+	case geometry.Oblique:
+		b := a.Bases()[0]
+		return cover(moves, spanishHypogonal(b.X, b.Y))
 	}
 	if len(keySet(moves)) == 8 {
 		return []string{"*"}, true
@@ -334,15 +300,16 @@ func spanishItems(c class, p, q int, moves []Vec) ([]string, bool) {
 	return out, true
 }
 
-// spanishFull is the Spanish name of every move of a class.
-func spanishFull(c class, p, q int) string {
-	switch c {
-	case orthClass:
+// spanishFull is the Spanish name of every move of the atom.
+func spanishFull(a *geometry.Atom) string {
+	switch a.Class {
+	case geometry.Orthogonal:
 		return "+"
-	case diagClass:
+	case geometry.Diagonal:
 		return "x"
-	case compoundClass:
+	case geometry.Compound:
 		return "*"
 	}
-	return fmt.Sprintf("(%d,%d)", q, p)
+	b := a.Bases()[0]
+	return fmt.Sprintf("(%d,%d)", b.Y, b.X)
 }

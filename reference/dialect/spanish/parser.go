@@ -375,10 +375,10 @@ func (p *parser) selector() *Selector {
 // Unidirectional orthogonals (§S5.2): the player's forward, back, right
 // and left.
 var (
-	fwd   = Vec{0, 1}
-	back  = Vec{0, -1}
-	right = Vec{1, 0}
-	left  = Vec{-1, 0}
+	fwd   = Vec{Y: 1}
+	back  = Vec{Y: -1}
+	right = Vec{X: 1}
+	left  = Vec{X: -1}
 )
 
 // tryOrth1 reads ">" | "<" | "(r=)" | "(=r)".
@@ -424,7 +424,7 @@ func (p *parser) line() *Line {
 		l.Kind, l.Moves = Orthogonal, []Vec{left, right}
 	case c == '*':
 		p.off++
-		l.Kind, l.Moves = All, []Vec{fwd, back, left, right, {-1, 1}, {1, 1}, {-1, -1}, {1, -1}}
+		l.Kind, l.Moves = All, []Vec{fwd, back, left, right, {X: -1, Y: 1}, {X: 1, Y: 1}, {X: -1, Y: -1}, {X: 1, Y: -1}}
 	case c == 'x':
 		p.off++
 		l.Kind, l.Moves = Diagonal, p.diagonal()
@@ -444,7 +444,7 @@ func (p *parser) line() *Line {
 // Diag = "x" [ Vert [ Side ] | Side [ Vert ] ] : the diagonal moves that
 // lean towards every orthogonal written (§S5.3).
 func (p *parser) diagonal() []Vec {
-	all := []Vec{{-1, 1}, {1, 1}, {-1, -1}, {1, -1}}
+	all := []Vec{{X: -1, Y: 1}, {X: 1, Y: 1}, {X: -1, Y: -1}, {X: 1, Y: -1}}
 	a, ok := p.tryOrth1()
 	if !ok {
 		return all

@@ -9,6 +9,7 @@ import (
 	"betzacheck/reference"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/expand"
+	"betzacheck/reference/geometry"
 )
 
 // maxCount is Betza 2.0's largest exponent (2.0 §5.6); a Spanish count
@@ -177,24 +178,25 @@ func (t *translator) part(f flat, cont, last bool) ([]leg, error) {
 			return nil, err
 		}
 		// §S3.5 capture the piece next in line and land just beyond it.
-		return []leg{{i: f.i, dirs: dirs, mods: "c", unit: sh.atom}, {i: f.i, dirs: sh.straight(), mods: "m", unit: sh.atom}}, nil
+		return []leg{{i: f.i, dirs: dirs, mods: "c", unit: sh.letter()}, {i: f.i, dirs: sh.straight(), mods: "m", unit: sh.letter()}}, nil
 	case *Simple:
 		return t.simple(f, b, cont, last)
 	}
 	return nil, fmt.Errorf("spanish: internal error: unexpected part %T", f.body)
 }
 
-// shape is what a unit means in 2.0 terms: the atom of one step, its
-// class, the first moves in the player's frame and the steps per unit.
+// shape is what a unit means in 2.0 terms: the atom of one step (W F K,
+// or N C Z), the first moves in the player's frame and the steps per unit.
 type shape struct {
-	class class
-	p, q  int    // base leap of the oblique class, p < q
-	atom  string // W F K, or N C Z
+	atom  *geometry.Atom
 	moves []Vec
 	steps int // steps of one unit: a span's count, 1 otherwise
 }
 
-func (s shape) full() bool { return sameSet(s.moves, allMoves(s.class, s.p, s.q)) }
+func (s shape) full() bool { return sameSet(s.moves, s.atom.Leaps) }
+
+// letter is the 2.0 atom letter of one step.
+func (s shape) letter() string { return string(s.atom.Letter) }
 
 // straight is the direction letters of a leg that goes on in the
 // direction of the step before it: f for every class (the 2.0 frame of
@@ -202,10 +204,20 @@ func (s shape) full() bool { return sameSet(s.moves, allMoves(s.class, s.p, s.q)
 // faces its nearest orthogonal and in which it is named rf (2.0 §2.4,
 // §2.7, §6.1). "" stands for an f that a '-' or an exponent implies.
 func (s shape) straight() string {
-	if s.class == obliqueClass {
+	if s.atom.Class == geometry.Oblique {
 		return "rf"
 	}
 	return ""
+}
+
+// leaper is the 2.0 leaper that makes one unit of a line in a single
+// leap: D or H for 2 or 3 W steps, A or G for F steps (2.0 §1.1); nil
+// when there is none.
+func (s shape) leaper() *geometry.Atom {
+	if s.atom.Class != geometry.Orthogonal && s.atom.Class != geometry.Diagonal {
+		return nil
+	}
+	return geometry.LeaperOf(s.atom.Bases()[0].Scale(s.steps))
 }
 
 // shapeOf reads a unit.
@@ -223,25 +235,26 @@ func (t *translator) shapeOf(u Unit) (shape, error) {
 			return shape{}, t.noEquivalent(u, "n-dimensional direction %s needs a %d-D board; betzacheck's board is 2-D (§S7.2)", t.src[u.Pos():u.End()], len(u.Coords))
 		}
 		p, q := min(u.Coords[0], u.Coords[1]), max(u.Coords[0], u.Coords[1])
-		atom := map[[2]int]string{{1, 2}: "N", {1, 3}: "C", {2, 3}: "Z"}[[2]int{p, q}]
-		if atom == "" {
+		atom := geometry.LeaperOf(Vec{X: p, Y: q})
+		if atom == nil || atom.Class != geometry.Oblique {
 			return shape{}, t.noEquivalent(u, "Betza 2.0 has no atom for the leap (%d,%d) (2.0 §1.1)", p, q)
 		}
-		return shape{class: obliqueClass, p: p, q: q, atom: atom, moves: hypogonalMoves(u.Coords, u.Selector), steps: 1}, nil
+		return shape{atom: atom, moves: hypogonalMoves(u.Coords, u.Selector), steps: 1}, nil
 	}
 	return shape{}, fmt.Errorf("spanish: internal error: unexpected unit %T", u)
 }
 
 func (t *translator) lineShape(l *Line, steps int) (shape, error) {
+	letter := byte('K')
 	switch l.Kind {
 	case Hyper:
 		return shape{}, t.noEquivalent(l, "n-dimensional direction %s needs a %d-D board; betzacheck's board is 2-D (§S7.2)", l.Source, l.Dim)
 	case Orthogonal:
-		return shape{class: orthClass, atom: "W", moves: l.Moves, steps: steps}, nil
+		letter = 'W'
 	case Diagonal:
-		return shape{class: diagClass, atom: "F", moves: l.Moves, steps: steps}, nil
+		letter = 'F'
 	}
-	return shape{class: compoundClass, atom: "K", moves: l.Moves, steps: steps}, nil
+	return shape{atom: geometry.LookupAtom(letter), moves: l.Moves, steps: steps}, nil
 }
 
 // firstDirections writes the direction letters of a part's first leg.
@@ -253,12 +266,12 @@ func (t *translator) firstDirections(s shape, at Node, cont bool) (string, error
 		if !s.full() {
 			return "", t.noEquivalent(at, "after U only + x * and a plain hypogonal are translated; a directed part after U has no reading fixed by the text (§S6.4)")
 		}
-		if s.class == compoundClass || s.class == obliqueClass {
+		if s.atom.Class == geometry.Compound || s.atom.Class == geometry.Oblique {
 			return "fh", nil
 		}
 		return "", nil // f, implied by '-' (2.0 §4.3), is fh for these classes (2.0 §2.2, §2.3)
 	}
-	return betzaDirections(s.class, s.p, s.q, s.moves)
+	return betzaDirections(s.atom, s.moves)
 }
 
 // repeat is a count read as repetitions of a unit (§S4.1–§S4.3).
@@ -315,13 +328,6 @@ func countText(kind byte, n int) string {
 	return "0"
 }
 
-// leapAtoms are the 2.0 leapers along a line: (0,2) D, (0,3) H, (2,2) A,
-// (3,3) G (2.0 §1.1).
-var leapAtoms = map[class]map[int]string{
-	orthClass: {2: "D", 3: "H"},
-	diagClass: {2: "A", 3: "G"},
-}
-
 // simple translates D:, S:, Tp: and B: (§S2.1–§S2.4, §S4).
 func (t *translator) simple(f flat, s *Simple, cont, last bool) ([]leg, error) {
 	if s.Text != nil {
@@ -353,13 +359,13 @@ func (t *translator) simple(f flat, s *Simple, cont, last bool) ([]leg, error) {
 	cont1 := sh.straight() // repetitions go on straight (§S5.7)
 
 	// One unit.
-	unit, exp := sh.atom, ""
+	unit, exp := sh.letter(), ""
 	if sh.steps > 1 {
 		switch {
 		case det == "D": // §S2.1 a slide passes every square
 			exp = countText('e', sh.steps)
-		case det == "S" && leapAtoms[sh.class][sh.steps] != "": // §S2.2 a leap
-			unit = leapAtoms[sh.class][sh.steps]
+		case det == "S" && sh.leaper() != nil: // §S2.2 a leap
+			unit = string(sh.leaper().Letter)
 		default: // a longer leap, or a teleport: the squares between hold anything
 			exp = "mp" + countText('e', sh.steps)
 		}
@@ -374,15 +380,15 @@ func (t *translator) simple(f flat, s *Simple, cont, last bool) ([]leg, error) {
 		wrap('e', rep.inner)
 	}
 	switch {
-	case rep.kind == '0' && rep.inner == 0 && sh.steps == 1 && !teleport && sh.class != obliqueClass:
-		unit = map[string]string{"W": "R", "F": "B", "K": "Q"}[sh.atom] // 2.0 §1.2, §1.3
+	case rep.kind == '0' && rep.inner == 0 && sh.steps == 1 && !teleport && sh.atom.Class != geometry.Oblique:
+		unit = map[string]string{"W": "R", "F": "B", "K": "Q"}[sh.letter()] // 2.0 §1.2, §1.3
 	case rep.kind != 'o':
 		wrap(rep.kind, rep.n)
 	}
 	mods := modality(f, teleport, last)
 	if det == "B" {
 		// §S2.4 ride onto the hurdle, then land one step beyond it.
-		return []leg{{i: f.i, dirs: dirs, mods: "p", unit: unit, exp: exp}, {i: f.i, dirs: cont1, mods: mods, unit: sh.atom}}, nil
+		return []leg{{i: f.i, dirs: dirs, mods: "p", unit: unit, exp: exp}, {i: f.i, dirs: cont1, mods: mods, unit: sh.letter()}}, nil
 	}
 	if cont && dirs == "" && strings.HasPrefix(unit, "(") {
 		dirs = "f" // say the implied f of a '-' outright on a group
