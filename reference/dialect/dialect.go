@@ -6,6 +6,9 @@
 package dialect
 
 import (
+	"betzacheck/reference"
+	"betzacheck/reference/loc"
+	"errors"
 	"fmt"
 	"unicode/utf8"
 )
@@ -63,4 +66,46 @@ func Found(src string, i int) string {
 		return `"'"`
 	}
 	return fmt.Sprintf("%q", r)
+}
+
+// Check states the contract of Dialect as a check, for tests and fuzzers:
+// d.ToBetza2(src) either fails with a well-formed error (CheckError) or
+// gives Betza 2.0 that compiles, and FromBetza2 of that, when it succeeds,
+// reads back with ToBetza2. It returns nil when src keeps the contract.
+func Check(d Dialect, src string) error {
+	out, err := d.ToBetza2(src)
+	if err != nil {
+		return CheckError(err, src)
+	}
+	if _, err := reference.Compile(out); err != nil {
+		return fmt.Errorf("%s: %q translates to %q, which does not compile: %v", d.Name(), src, out, err)
+	}
+	if back, err := d.FromBetza2(out); err == nil {
+		if _, err := d.ToBetza2(back); err != nil {
+			return fmt.Errorf("%s: %q -> %q -> %q does not translate again: %v", d.Name(), src, out, back, err)
+		}
+	}
+	return nil
+}
+
+// CheckError returns nil when err, from reading src, is an error the
+// Dialect contract allows, well formed: a *loc.Error with a message and a
+// clause at an offset inside src (its length at the end), or a
+// *NoEquivalentError whose part, when located, is the text of src there.
+func CheckError(err error, src string) error {
+	var le *loc.Error
+	var ne *NoEquivalentError
+	switch {
+	case errors.As(err, &le):
+		if le.Offset < 0 || le.Offset > len(src) || le.Msg == "" || le.Clause == "" {
+			return fmt.Errorf("%q: malformed located error %#v", src, le)
+		}
+	case errors.As(err, &ne):
+		if ne.Offset >= 0 && (ne.Offset+len(ne.Part) > len(src) || src[ne.Offset:ne.Offset+len(ne.Part)] != ne.Part) {
+			return fmt.Errorf("%q: no-equivalent error names %q at %d, not a part of the text", src, ne.Part, ne.Offset)
+		}
+	default:
+		return fmt.Errorf("%q: %v is neither located nor a missing equivalent", src, err)
+	}
+	return nil
 }
