@@ -168,7 +168,7 @@ func TestGolden(t *testing.T) {
 	if err := Write(&b, syntheticReport(t), syntheticOptions); err != nil {
 		t.Fatal(err)
 	}
-	golden.Check(t, "synthetic.html", b.Bytes())
+	golden.Check(t, "synthetic.html.golden", b.Bytes())
 }
 
 func TestDeterministic(t *testing.T) {
