@@ -190,7 +190,7 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 	// §2.1 the first leg's frame: forward is up the board for white, down
 	// for black (a rotation, never a mirror).
 	rot := int8(0)
-	if mover.Color == board.Black && !mutant("black-forward-up") {
+	if mover.Color == board.Black {
 		rot = 4
 	}
 	// §3.14 the origin is empty once the mover has left it.
@@ -289,7 +289,7 @@ func (s *search) successors(st state, fragment bool, end, more, erupt func(state
 	if leg.MoverVirgin && !s.mover.Virgin {
 		return
 	}
-	if leg.Erupt && !st.erupted && !mutant("x-ignored") {
+	if leg.Erupt && !st.erupted {
 		erupt(st)
 		return
 	}
@@ -421,16 +421,10 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 		if !leg.AllDirections() && !selected(class, leg.Dirs, fr.local(v)) {
 			continue
 		}
-		if mutant("a-excludes-back") && leg.AllDirections() && !slices.Contains(s.prog.Starts, int(st.node)) && fr.local(v).Y < 0 && fr.local(v).X == 0 {
-			continue
-		}
 		maxSteps, minSteps := 1, 1
 		switch {
 		case leg.Equal: // §3.10 exactly as many steps as the previous leg
 			maxSteps, minSteps = int(st.steps), int(st.steps)
-			if mutant("e-one-more") {
-				maxSteps, minSteps = maxSteps+1, minSteps+1
-			}
 		case leg.Atom.Rider: // §1.2
 			maxSteps = 1 << 30
 		}
@@ -445,7 +439,7 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 			}
 			// §1.2, §4.7 a ride passes only empty squares on the board;
 			// §3.6 only its end square may be off the board.
-			if off || (!p.Empty() && !mutant("rider-passes-pieces")) {
+			if off || !p.Empty() {
 				break
 			}
 		}
@@ -483,7 +477,7 @@ func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int,
 			// fixed then, by the displacement at that moment.
 			if !onAxis(next.disp, next.axis) {
 				next.hand = 1
-				if oblique(next.disp) && handedness(next.disp) && !mutant("no-chirality-flip") {
+				if oblique(next.disp) && handedness(next.disp) {
 					next.hand = 2
 				}
 				next.disp, next.axis = vec{}, 0
@@ -499,7 +493,7 @@ func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int,
 		return out
 	}
 	if p.Empty() {
-		if m.Has(expand.M) || (m.Has(expand.P) && mutant("p-accepts-empty")) { // §3.1
+		if m.Has(expand.M) { // §3.1
 			out = append(out, next)
 		}
 		if m.Has(expand.U) && !st.carried.Empty() { // §3.7
@@ -528,10 +522,10 @@ func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int,
 		t.delta = t.delta.set(q, board.Piece{})
 		return t
 	}
-	if !friend && m.Has(expand.C) && (!leg.CVirgin || p.Virgin || mutant("ignore-victim-virgin")) { // §3.2
+	if !friend && m.Has(expand.C) && (!leg.CVirgin || p.Virgin) { // §3.2
 		out = append(out, take())
 	}
-	if friend && m.Has(expand.D) && (!leg.DVirgin || p.Virgin || mutant("ignore-victim-virgin")) { // §3.3
+	if friend && m.Has(expand.D) && (!leg.DVirgin || p.Virgin) { // §3.3
 		out = append(out, take())
 	}
 	if m.Has(expand.P) || (friend && m.Has(expand.T)) { // §3.4, §3.5

@@ -227,7 +227,7 @@ func oblique(atom byte) bool { return strings.IndexByte("NCZ", atom) >= 0 }
 // continue in a straight line: none for straight atoms, rf for oblique ones
 // (§B5.3).
 func contDirs(atom byte) string {
-	if oblique(atom) && !mutant("rider-zigzags") {
+	if oblique(atom) {
 		return "rf"
 	}
 	return ""
