@@ -50,13 +50,13 @@ var plantedBugs = []plantedBug{
 	}}},
 	{"no-chirality-flip", "§6.1 frames are never mirrored", []patch{{
 		"reference/eval/eval.go",
-		`if oblique(next.disp) && handedness(next.disp) {`,
-		`if oblique(next.disp) && handedness(next.disp) && !mutant("no-chirality-flip") {`,
+		`if oblique(st.disp) && handedness(st.disp) {`,
+		`if oblique(st.disp) && handedness(st.disp) && !mutant("no-chirality-flip") {`,
 	}}},
 	{"e-one-more", "§3.10 e makes one step more than the previous leg", []patch{{
 		"reference/eval/eval.go",
-		`maxSteps, minSteps = int(st.steps), int(st.steps)`,
-		`maxSteps, minSteps = int(st.steps), int(st.steps); if mutant("e-one-more") { maxSteps, minSteps = maxSteps+1, minSteps+1 }`,
+		`return int(st.steps), int(st.steps)`,
+		`if mutant("e-one-more") { return int(st.steps) + 1, int(st.steps) + 1 }; return int(st.steps), int(st.steps)`,
 	}}},
 	{"rider-passes-pieces", "§1.2 riders pass occupied squares", []patch{{
 		"reference/eval/eval.go",
@@ -65,8 +65,8 @@ var plantedBugs = []plantedBug{
 	}}},
 	{"p-accepts-empty", "§3.4 p also accepts an empty square", []patch{{
 		"reference/eval/eval.go",
-		`if m.Has(expand.M) {`,
-		`if m.Has(expand.M) || (m.Has(expand.P) && mutant("p-accepts-empty")) {`,
+		`return m.Has(expand.M) }`,
+		`return m.Has(expand.M) || m.Has(expand.P) && mutant("p-accepts-empty") }`,
 	}}},
 	{"ignore-victim-virgin", "§3.11 di destroys pieces that have moved", []patch{{
 		"reference/eval/eval.go",
