@@ -85,7 +85,9 @@ func (o Outcome) Key() string {
 // FragmentConflictError reports fragments that disagree about a square
 // (§3.15): two completing fragments give it different contents or move one
 // piece to two squares, or (Cyclic) fragments that erupt again and again
-// give it a content that never settles (§3.8).
+// give it a content that never settles (§3.8). It is an error of the
+// query, found when the notation is evaluated on a position where the
+// fragments disagree, never when the notation is read (§9.13).
 type FragmentConflictError struct {
 	Square board.Square
 	Cyclic bool
@@ -330,6 +332,10 @@ func (s *search) land(st state) {
 	s.record(to, d, st.path)
 }
 
+// record adds the effect of a move that ends with the mover on to (nil if
+// it was destroyed) and the changes d, reached by path, to the outcomes.
+// Paths with the same final square and the same changes are one outcome
+// (§10.3), which keeps every path that led to it.
 func (s *search) record(to *board.Square, d delta, path int32) {
 	// The map key is the effect's raw bytes: the final square, then the
 	// delta entries that differ from the position.
@@ -400,15 +406,17 @@ func (s *search) content(st state, q board.Square) (p board.Piece, off bool) {
 	return st.delta.at(s.pos, q), false
 }
 
-// inMargin is the decision of §3.6: virtual squares lie within one board
-// width and height around the board.
+// inMargin is the decision of §3.6 and the limit of §12.4: virtual squares
+// lie within one board width and height around the board, and no leg ends
+// beyond them.
 func (s *search) inMargin(q board.Square) bool {
 	sz := s.pos.Size()
 	return q.File >= -sz.W && q.File < 2*sz.W && q.Rank >= -sz.H && q.Rank < 2*sz.H
 }
 
 // leg makes one leg from st and returns the states after it, one per
-// destination and modality that allows it.
+// destination and modality that allows it: each move its directions name,
+// and each length of a ride, is a path of its own (§4.5).
 func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 	if leg.Atom.Class == geometry.Null {
 		return s.stay(st, leg, fragment)

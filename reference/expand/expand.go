@@ -77,7 +77,8 @@ func moveContext() ctx {
 	}
 }
 
-// notation: §4.6 juxtaposed chains are a union, each in the same context.
+// notation: §4.6 juxtaposed chains are a union, each in the same context,
+// so a prefix on a set of moves applies to each member (§7.2).
 func (e *expander) notation(n *syntax.Notation, c ctx) frag {
 	var f frag
 	for _, ch := range n.Chains {
@@ -198,7 +199,9 @@ func modality(ms []syntax.Modality) (m Modality, cVirgin, dVirgin bool) {
 	return m, cVirgin, dVirgin
 }
 
-// unit expands an atom into one node, a group into its notation (§8.1).
+// unit expands an atom into one node, a group into its notation (§8.1). A
+// group is a unit like an atom, in whatever context its prefixes, its
+// exponent and its place in a chain give it (§8.2).
 func (e *expander) unit(u syntax.Unit, c ctx) frag {
 	switch u := u.(type) {
 	case *syntax.Group:
