@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 )
 
-// MaxSide is the largest board side (26: files a..z). §11.1
+// MaxSide is the largest board side (26: files a..z). §11.1, §12.1
 const MaxSide = 26
 
 // maxNumber bounds decimal parsing so that huge digit strings cannot overflow.

@@ -85,7 +85,9 @@ func (o Outcome) Key() string {
 // FragmentConflictError reports fragments that disagree about a square
 // (§3.15): two completing fragments give it different contents or move one
 // piece to two squares, or (Cyclic) fragments that erupt again and again
-// give it a content that never settles (§3.8).
+// give it a content that never settles (§3.8). It is an error of the
+// query, found when the notation is evaluated on a position where the
+// fragments disagree, never when the notation is read (§9.13).
 type FragmentConflictError struct {
 	Square board.Square
 	Cyclic bool
@@ -104,7 +106,7 @@ type state struct {
 	node     int32
 	sq       board.Square
 	rot      int8
-	hand     int8 // 0 unset, 1 right-handed, 2 mirrored (§6.1)
+	hand     int8 // handUnset, handUnmirrored or handMirrored (§6.1)
 	erupted  bool // the eruption of this node's leg has happened (§3.8)
 	gone     bool // the real mover was destroyed (§3.14)
 	steps    int32
@@ -116,6 +118,13 @@ type state struct {
 	unloads  string // fragment unloads as "from>to;" (§3.15)
 	path     int32  // the path walked so far, interned (Options.Paths); 0 otherwise
 }
+
+// The handedness of a path (§6.1).
+const (
+	handUnset      int8 = iota // the path is still its own mirror image
+	handUnmirrored             // fixed: the frames of later legs are not mirrored
+	handMirrored               // fixed: l and r change places in later legs
+)
 
 type search struct {
 	prog      *expand.Program
@@ -187,12 +196,7 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 			out, err = nil, b.err
 		}
 	}()
-	// §2.1 the first leg's frame: forward is up the board for white, down
-	// for black (a rotation, never a mirror).
-	rot := int8(0)
-	if mover.Color == board.Black && !mutant("black-forward-up") {
-		rot = 4
-	}
+	rot := firstRot(mover)
 	// §3.14 the origin is empty once the mover has left it.
 	start := delta("").set(from, board.Piece{})
 	s.meter.checkContext()
@@ -217,6 +221,15 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 		out = append(out, f.outcome)
 	}
 	return out, nil
+}
+
+// firstRot is the frame of the first leg (§2.1): forward is up the board
+// for white and down for black, a rotation by half a turn, never a mirror.
+func firstRot(mover board.Piece) int8 {
+	if mover.Color == board.Black {
+		return 4
+	}
+	return 0
 }
 
 // pathStep returns the id of path extended by q. Interning keeps equal
@@ -289,7 +302,7 @@ func (s *search) successors(st state, fragment bool, end, more, erupt func(state
 	if leg.MoverVirgin && !s.mover.Virgin {
 		return
 	}
-	if leg.Erupt && !st.erupted && !mutant("x-ignored") {
+	if leg.Erupt && !st.erupted {
 		erupt(st)
 		return
 	}
@@ -312,15 +325,17 @@ func (s *search) land(st state) {
 	d := st.delta
 	var to *board.Square
 	if !st.gone {
-		moved := s.mover
-		moved.Virgin = false // §10.2
-		d = d.set(st.sq, moved)
+		d = d.set(st.sq, markMoved(s.mover))
 		sq := st.sq
 		to = &sq
 	}
 	s.record(to, d, st.path)
 }
 
+// record adds the effect of a move that ends with the mover on to (nil if
+// it was destroyed) and the changes d, reached by path, to the outcomes.
+// Paths with the same final square and the same changes are one outcome
+// (§10.3), which keeps every path that led to it.
 func (s *search) record(to *board.Square, d delta, path int32) {
 	// The map key is the effect's raw bytes: the final square, then the
 	// delta entries that differ from the position.
@@ -362,8 +377,7 @@ func (s *search) erupt(st state) {
 	if !s.pos.Size().Contains(st.sq) || !st.delta.at(s.pos, st.sq).Empty() || st.gone {
 		return
 	}
-	moved := s.mover
-	moved.Virgin = false
+	moved := markMoved(s.mover)
 	st.delta = st.delta.set(st.sq, moved)
 	r := s.solve(s.eruptionID(st))
 	if r.err != nil {
@@ -392,47 +406,28 @@ func (s *search) content(st state, q board.Square) (p board.Piece, off bool) {
 	return st.delta.at(s.pos, q), false
 }
 
-// inMargin is the decision of §3.6: virtual squares lie within one board
-// width and height around the board.
+// inMargin is the decision of §3.6 and the limit of §12.4: virtual squares
+// lie within one board width and height around the board, and no leg ends
+// beyond them.
 func (s *search) inMargin(q board.Square) bool {
 	sz := s.pos.Size()
 	return q.File >= -sz.W && q.File < 2*sz.W && q.Rank >= -sz.H && q.Rank < 2*sz.H
 }
 
 // leg makes one leg from st and returns the states after it, one per
-// destination and modality that allows it.
+// destination and modality that allows it: each move its directions name,
+// and each length of a ride, is a path of its own (§4.5).
 func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
-	var out []state
 	if leg.Atom.Class == geometry.Null {
-		// §1.4 O ends where it starts; §3.14 in the real move that square
-		// holds the mover itself.
-		p, _ := s.content(st, st.sq)
-		if !fragment {
-			p = s.mover
-			if st.gone {
-				return nil
-			}
-		}
-		return s.arrive(st, leg, st.sq, vec{}, 0, p, false, !fragment, fragment, out)
+		return s.stay(st, leg, fragment)
 	}
-	fr := frame{rot: st.rot, mirror: st.hand == 2}
+	var out []state
+	fr := legFrame(&st)
 	class := classIn(leg.Atom.Class, fr)
+	minSteps, maxSteps := stepCounts(leg, &st)
 	for _, v := range leg.Atom.Leaps {
 		if !leg.AllDirections() && !selected(class, leg.Dirs, fr.local(v)) {
 			continue
-		}
-		if mutant("a-excludes-back") && leg.AllDirections() && !slices.Contains(s.prog.Starts, int(st.node)) && fr.local(v).Y < 0 && fr.local(v).X == 0 {
-			continue
-		}
-		maxSteps, minSteps := 1, 1
-		switch {
-		case leg.Equal: // §3.10 exactly as many steps as the previous leg
-			maxSteps, minSteps = int(st.steps), int(st.steps)
-			if mutant("e-one-more") {
-				maxSteps, minSteps = maxSteps+1, minSteps+1
-			}
-		case leg.Atom.Rider: // §1.2
-			maxSteps = 1 << 30
 		}
 		for k := 1; k <= maxSteps; k++ {
 			q := st.sq.Add(k*v.X, k*v.Y)
@@ -445,12 +440,49 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 			}
 			// §1.2, §4.7 a ride passes only empty squares on the board;
 			// §3.6 only its end square may be off the board.
-			if off || (!p.Empty() && !mutant("rider-passes-pieces")) {
+			if off || !p.Empty() {
 				break
 			}
 		}
 	}
 	return out
+}
+
+// stay makes an O leg, which ends on the square where it starts (§1.4).
+// In the real move that square holds the mover itself, a friend, and a
+// mover that is destroyed makes no more legs (§3.14); a fragment, which
+// is not the mover, finds there what the board holds.
+func (s *search) stay(st state, leg *expand.Leg, fragment bool) []state {
+	p, _ := s.content(st, st.sq)
+	if !fragment {
+		p = s.mover
+		if st.gone {
+			return nil
+		}
+	}
+	return s.arrive(st, leg, st.sq, vec{}, 0, p, false, !fragment, fragment, nil)
+}
+
+// legFrame is the frame a leg from st is read in: facing the path's last
+// step (§2.1, §2.7), and mirrored once the path's handedness is fixed
+// mirrored (§6.1). The first leg, and every leg made before the
+// handedness is fixed, is read in the unmirrored frame (§6.3).
+func legFrame(st *state) frame {
+	return frame{rot: st.rot, mirror: st.hand == handMirrored}
+}
+
+// stepCounts is how many steps of one move a leg from st makes, at least
+// and at most: exactly one for a leaper (§1.1), any number for a rider
+// (§1.2), and for an e leg exactly as many as the previous leg made, which
+// makes a leaper a rider for the leg (§3.10).
+func stepCounts(leg *expand.Leg, st *state) (minSteps, maxSteps int) {
+	switch {
+	case leg.Equal:
+		return int(st.steps), int(st.steps)
+	case leg.Atom.Rider:
+		return 1, 1 << 30
+	}
+	return 1, 1
 }
 
 func selected(class geometry.Class, dirs []string, local vec) bool {
@@ -462,80 +494,151 @@ func selected(class geometry.Class, dirs []string, local vec) bool {
 	return false
 }
 
-// arrive applies the leg's modalities to the end square q holding p and
-// appends the states that follow (§3.1–§3.7, §3.13: a union).
+// arrive ends a leg from st on q, k steps of v away (none for an O leg),
+// and appends a state for each modality letter of the leg that accepts q:
+// the leg accepts the union of its letters (§3.13). p is what q holds, off
+// says that q is a virtual square, and self that q holds the real mover
+// itself (§3.14).
 func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int, p board.Piece, off, self, fragment bool, out []state) []state {
 	next := st
-	next.erupted = false
-	next.sq = q
-	if k > 0 {
-		if s.usesSteps {
-			next.steps = int32(k) // §3.10 kept only when some leg reads it
-		}
-		next.rot = nextRot(v, st.rot)
-		if st.hand == 0 {
-			next.disp = st.disp.Add(v.Scale(k))
-			if next.axis == 0 {
-				next.axis = axisOf(v)
-			}
-			// §6.1 the path becomes chiral when it leaves the line of its
-			// first step (at once if that step is oblique): handedness is
-			// fixed then, by the displacement at that moment.
-			if !onAxis(next.disp, next.axis) {
-				next.hand = 1
-				if oblique(next.disp) && handedness(next.disp) && !mutant("no-chirality-flip") {
-					next.hand = 2
-				}
-				next.disp, next.axis = vec{}, 0
-			}
-		}
-	}
-	next.path = s.pathStep(st.path, q)
+	s.reach(&next, q, v, k)
 	m := leg.Modal
-	if off {
-		if m.Has(expand.O) { // §3.6
+	switch {
+	case off:
+		if endsOffBoard(m) {
 			out = append(out, next)
 		}
-		return out
-	}
-	if p.Empty() {
-		if m.Has(expand.M) || (m.Has(expand.P) && mutant("p-accepts-empty")) { // §3.1
+	case p.Empty():
+		if endsOnEmpty(m) {
 			out = append(out, next)
 		}
-		if m.Has(expand.U) && !st.carried.Empty() { // §3.7
-			u := next
-			placed := st.carried
-			placed.Virgin = false // §10.2
-			u.delta = u.delta.set(q, placed)
-			if fragment {
-				// Only fragments need the record, to find one piece unloaded
-				// twice (§3.15); in the real move it would only split states.
-				u.unloads += fmt.Sprintf("%s>%s;", st.carryFrm, q)
-			}
-			u.carried, u.carryFrm = board.Piece{}, board.Square{}
+		if u, ok := unload(m, next, fragment); ok {
 			out = append(out, u)
 		}
-		return out
-	}
-	friend := p.Color == s.mover.Color
-	take := func() state { // §3.12 the victim is carried, replacing any other
-		t := next
-		t.carried, t.carryFrm = p, q
-		if self {
-			t.gone = true // §3.14 dO on the mover itself, which is on no square of the delta
-			return t
+	default:
+		friend := p.Color == s.mover.Color
+		if captures(leg, p, friend) || destroys(leg, p, friend) {
+			out = append(out, take(next, p, self))
 		}
-		t.delta = t.delta.set(q, board.Piece{})
-		return t
-	}
-	if !friend && m.Has(expand.C) && (!leg.CVirgin || p.Virgin || mutant("ignore-victim-virgin")) { // §3.2
-		out = append(out, take())
-	}
-	if friend && m.Has(expand.D) && (!leg.DVirgin || p.Virgin || mutant("ignore-victim-virgin")) { // §3.3
-		out = append(out, take())
-	}
-	if m.Has(expand.P) || (friend && m.Has(expand.T)) { // §3.4, §3.5
-		out = append(out, next)
+		if hops(m) || hopsOnFriend(m, friend) {
+			out = append(out, next) // one path when both p and t hop
+		}
 	}
 	return out
+}
+
+// reach moves the path of st to q, where a leg of k steps of v ends: its
+// frame turns to face the last step (§2.7), its step count is kept for a
+// later e leg (§3.10) if some leg reads it, its handedness may be fixed
+// (§6.1), and q joins the path (§10.4). An O leg (k = 0) only adds q to
+// the path.
+func (s *search) reach(st *state, q board.Square, v vec, k int) {
+	st.erupted = false
+	st.sq = q
+	if k > 0 {
+		if s.usesSteps {
+			st.steps = int32(k)
+		}
+		st.rot = nextRot(v, st.rot)
+		fixHandedness(st, v, k)
+	}
+	st.path = s.pathStep(st.path, q)
+}
+
+// fixHandedness is §6.1, after a leg of k steps of v: while the path's
+// handedness is unset, the path is achiral as long as it stays on the line
+// of its first step. The leg that takes it off that line (at once if the
+// first step is oblique) fixes the handedness, once, from the path's
+// displacement at that moment: mirrored when it is oblique and leans to
+// the left, unmirrored otherwise. So lfN-rW is the mirror image of rfN-rW,
+// and N-rW is symmetric and reaches each A square by two paths (§6.2).
+func fixHandedness(st *state, v vec, k int) {
+	if st.hand != handUnset {
+		return
+	}
+	st.disp = st.disp.Add(v.Scale(k))
+	if st.axis == 0 {
+		st.axis = axisOf(v)
+	}
+	if onAxis(st.disp, st.axis) {
+		return
+	}
+	st.hand = handUnmirrored
+	if oblique(st.disp) && handedness(st.disp) {
+		st.hand = handMirrored
+	}
+	st.disp, st.axis = vec{}, 0
+}
+
+// endsOnEmpty is §3.1 m: the leg may end on an empty square of the board.
+func endsOnEmpty(m expand.Modality) bool { return m.Has(expand.M) }
+
+// captures is §3.2 c: the leg may end on an enemy, which is captured;
+// with a victim-i, only on an enemy that has not moved (§3.11).
+func captures(leg *expand.Leg, p board.Piece, friend bool) bool {
+	return !friend && leg.Modal.Has(expand.C) && (!leg.CVirgin || p.Virgin)
+}
+
+// destroys is §3.3 d: the leg may end on a friend, which is destroyed;
+// with a victim-i, only on a friend that has not moved (§3.11).
+func destroys(leg *expand.Leg, p board.Piece, friend bool) bool {
+	return friend && leg.Modal.Has(expand.D) && (!leg.DVirgin || p.Virgin)
+}
+
+// hops is §3.4 p: the leg may end on a piece of either colour, which stays
+// where it is; the path hops onto its square.
+func hops(m expand.Modality) bool { return m.Has(expand.P) }
+
+// hopsOnFriend is §3.5 t: the leg may end on a friend, which stays where
+// it is; the path hops onto its square.
+func hopsOnFriend(m expand.Modality, friend bool) bool { return friend && m.Has(expand.T) }
+
+// endsOffBoard is §3.6 o: the leg may end on a virtual square, and the
+// path goes on from there (leg keeps it within the margin of §12.4).
+func endsOffBoard(m expand.Modality) bool { return m.Has(expand.O) }
+
+// unload is §3.7 u: on the empty square of the board where next stands, a
+// path that carries a piece (§3.12) puts it down, marked as moved (§10.2),
+// and carries nothing afterwards. It reports false when the leg has no u
+// or nothing is carried: unloading nothing is blocked.
+func unload(m expand.Modality, next state, fragment bool) (state, bool) {
+	if !m.Has(expand.U) || next.carried.Empty() {
+		return next, false
+	}
+	next.delta = next.delta.set(next.sq, markMoved(next.carried))
+	if fragment {
+		// Only fragments need the record, to find one piece unloaded
+		// twice (§3.15); in the real move it would only split states.
+		next.unloads += fmt.Sprintf("%s>%s;", next.carryFrm, next.sq)
+	}
+	next.carried, next.carryFrm = board.Piece{}, board.Square{}
+	return next, true
+}
+
+// take is §3.12: the piece a c or d leg captures or destroys on the square
+// where next stands is removed and carried, replacing any piece carried
+// before. On the real mover itself (self) the mover is destroyed.
+func take(next state, p board.Piece, self bool) state {
+	next.carried, next.carryFrm = p, next.sq
+	if self {
+		return destroyMover(next)
+	}
+	next.delta = next.delta.set(next.sq, board.Piece{})
+	return next
+}
+
+// destroyMover is §3.14 for a d leg that ends on the real mover itself
+// (dO): the mover, which stands on no square of the delta, is gone; the
+// outcome has no final square for it (§10.1), and the real move makes no
+// more legs (successors).
+func destroyMover(next state) state {
+	next.gone = true
+	return next
+}
+
+// markMoved is §10.2: a piece is marked as moved after it moves, the mover
+// after every move, even one back to its start, and a piece put down by u.
+func markMoved(p board.Piece) board.Piece {
+	p.Virgin = false
+	return p
 }

@@ -78,7 +78,8 @@ func moveContext() ctx {
 	}
 }
 
-// notation: §4.6 juxtaposed chains are a union, each in the same context.
+// notation: §4.6 juxtaposed chains are a union, each in the same context,
+// so a prefix on a set of moves applies to each member (§7.2).
 func (e *expander) notation(n *syntax.Notation, c ctx) frag {
 	var f frag
 	for _, ch := range n.Chains {
@@ -114,9 +115,6 @@ func (e *expander) chain(ch *syntax.Chain, c ctx) frag {
 // rightOperand: §4.3 an implied f on the first leg of a right operand of '-'.
 func rightOperand(c ctx) ctx {
 	c.firstDirs = []string{"f"}
-	if mutant("no-f-default") {
-		c.firstDirs = nil
-	}
 	c.firstDirWhy = "f implied on the right of '-' (§4.3)"
 	c.firstErupt, c.firstEqual, c.moveStart = false, false, false
 	return c
@@ -126,9 +124,6 @@ func rightOperand(c ctx) ctx {
 // the move goes on after it.
 func leftOperand(c ctx) ctx {
 	c.lastModal, c.cVirgin, c.dVirgin, c.modSrc = M, false, false, nil
-	if mutant("no-m-default") {
-		c.lastModal = M | C
-	}
 	c.lastModWhy = "m implied on the left of '-' (§4.2)"
 	c.final = false
 	return c
@@ -162,7 +157,7 @@ func distribute(mods *syntax.Modifiers, c ctx, why string) ctx {
 	c.firstErupt = c.firstErupt || s.Erupt
 	c.firstEqual = c.firstEqual || s.Equal
 	c.moverVirgin = c.moverVirgin || s.MoverVirgin
-	if s.HasModality() && !(mutant("distributed-modality-dropped") && why != "written") {
+	if s.HasModality() {
 		c.lastModal, c.cVirgin, c.dVirgin = modality(s.Modalities)
 		c.lastModWhy, c.modSrc = why, mods
 	}
@@ -205,7 +200,9 @@ func modality(ms []syntax.Modality) (m Modality, cVirgin, dVirgin bool) {
 	return m, cVirgin, dVirgin
 }
 
-// unit expands an atom into one node, a group into its notation (§8.1).
+// unit expands an atom into one node, a group into its notation (§8.1). A
+// group is a unit like an atom, in whatever context its prefixes, its
+// exponent and its place in a chain give it (§8.2).
 func (e *expander) unit(u syntax.Unit, c ctx) frag {
 	switch u := u.(type) {
 	case *syntax.Group:
@@ -252,13 +249,8 @@ func (e *expander) connect(exits, entries []int) {
 // exponent's own modifiers, or f and m, are implied (§5.4).
 func (e *expander) repeat(l *syntax.Leg, c ctx) frag {
 	x := l.Exp
-	if mutant("ignore-leading-zero") && x.Kind == syntax.Exact {
-		y := *x
-		y.Kind = syntax.UpTo
-		x = &y
-	}
 	joinDirs, joinDirWhy := []string{"f"}, "f implied between repeated factors (§5.1)"
-	if x.Mods.Set.Dirs != "" && !mutant("ignore-exponent-modifiers") {
+	if x.Mods.Set.Dirs != "" {
 		joinDirs, joinDirWhy = directions(x.Mods.Set.Dirs), "written on the exponent (§5.4)"
 	}
 	joinModal, joinModWhy := M, "m implied between repeated factors (§5.1)"

@@ -121,6 +121,8 @@ func (p *parser) parseChain() *Chain {
 }
 
 // Leg = Modifiers ( Atom | "(" Notation ")" ) [ Exponent ] .
+// A group stands where an atom does, with the same modifiers, exponent and
+// place in a chain (§8.2).
 func (p *parser) parseLeg(context string) *Leg {
 	it := p.peek()
 	leg := &Leg{Mods: &Modifiers{At: it.pos}}

@@ -79,7 +79,7 @@ func Model(d *Description, src string) ([]PathSpec, error) {
 			}
 			p.Legs = append(p.Legs, ls)
 			if i < len(m.Path.Seps) {
-				p.Optional = append(p.Optional, m.Path.Seps[i] == '?' && !mutant("bracket-optional-mandatory"))
+				p.Optional = append(p.Optional, m.Path.Seps[i] == '?')
 			}
 		}
 		if m.Bracketed {

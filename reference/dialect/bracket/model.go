@@ -228,7 +228,7 @@ func oblique(atom byte) bool {
 // continue in a straight line: none for straight atoms, rf for oblique ones
 // (§B5.3).
 func contDirs(atom byte) string {
-	if oblique(atom) && !mutant("rider-zigzags") {
+	if oblique(atom) {
 		return "rf"
 	}
 	return ""

@@ -142,10 +142,8 @@ func modality(f flat, teleport, last bool) string {
 	switch {
 	case f.o && f.c:
 		return "mc"
-	case f.o && !mutant("spanish-o-captures"):
-		return "m"
 	case f.o:
-		return "mc"
+		return "m"
 	case f.c:
 		return "c"
 	case last && (f.i || teleport): // §S3.3, §S2.3

@@ -1,0 +1,106 @@
+package props_test
+
+// plantedBug is a realistic misreading of the spec, planted in a copy of
+// reference/ for the mutation check (mutation_test.go) to prove that the
+// properties and the corpus catch it. reference/ itself never sees it.
+type plantedBug struct {
+	name    string  // the value of BETZA_MUTANT that switches it on
+	bug     string  // what it gets wrong, with the clause it breaks
+	patches []patch // where it is planted
+}
+
+// patch replaces the one occurrence of old in file (a path from the module
+// root) by new, which calls mutant(name): the bug is there only when
+// BETZA_MUTANT names it, so one build of the patched copy serves every bug.
+// old must occur exactly once in file (TestPlantedBugsApply), so that a
+// change of the code it patches fails loudly instead of losing the bug.
+type patch struct{ file, old, new string }
+
+// plantedBugs is the one list of planted bugs.
+var plantedBugs = []plantedBug{
+	{"no-m-default", "§4.2 the implied m on left legs is mc instead", []patch{{
+		"reference/expand/expand.go",
+		`c.lastModal, c.cVirgin, c.dVirgin, c.modSrc = M, false, false, nil`,
+		`c.lastModal, c.cVirgin, c.dVirgin, c.modSrc = M, false, false, nil; if mutant("no-m-default") { c.lastModal = M | C }`,
+	}}},
+	{"no-f-default", "§4.3 right legs go every way instead of f", []patch{{
+		"reference/expand/expand.go",
+		`c.firstDirs = []string{"f"}`,
+		`c.firstDirs = []string{"f"}; if mutant("no-f-default") { c.firstDirs = nil }`,
+	}}},
+	{"distributed-modality-dropped", "§7.1 a modality before a group or exponent is lost", []patch{{
+		"reference/expand/expand.go",
+		`if s.HasModality() {`,
+		`if s.HasModality() && !(mutant("distributed-modality-dropped") && why != "written") {`,
+	}}},
+	{"ignore-leading-zero", "§5.2 X0n read as Xn", []patch{{
+		"reference/expand/expand.go",
+		`x := l.Exp`,
+		`x := l.Exp; if mutant("ignore-leading-zero") && x.Kind == syntax.Exact { y := *x; y.Kind = syntax.UpTo; x = &y }`,
+	}}},
+	{"ignore-exponent-modifiers", "§5.4 Nfr8 read as N8", []patch{{
+		"reference/expand/expand.go",
+		`if x.Mods.Set.Dirs != "" {`,
+		`if x.Mods.Set.Dirs != "" && !mutant("ignore-exponent-modifiers") {`,
+	}}},
+	{"black-forward-up", "§2.1 black's forward is up the board", []patch{{
+		"reference/eval/eval.go",
+		`if mover.Color == board.Black {`,
+		`if mover.Color == board.Black && !mutant("black-forward-up") {`,
+	}}},
+	{"no-chirality-flip", "§6.1 frames are never mirrored", []patch{{
+		"reference/eval/eval.go",
+		`if oblique(st.disp) && handedness(st.disp) {`,
+		`if oblique(st.disp) && handedness(st.disp) && !mutant("no-chirality-flip") {`,
+	}}},
+	{"e-one-more", "§3.10 e makes one step more than the previous leg", []patch{{
+		"reference/eval/eval.go",
+		`return int(st.steps), int(st.steps)`,
+		`if mutant("e-one-more") { return int(st.steps) + 1, int(st.steps) + 1 }; return int(st.steps), int(st.steps)`,
+	}}},
+	{"rider-passes-pieces", "§1.2 riders pass occupied squares", []patch{{
+		"reference/eval/eval.go",
+		`if off || !p.Empty() {`,
+		`if off || (!p.Empty() && !mutant("rider-passes-pieces")) {`,
+	}}},
+	{"p-accepts-empty", "§3.4 p also accepts an empty square", []patch{{
+		"reference/eval/eval.go",
+		`return m.Has(expand.M) }`,
+		`return m.Has(expand.M) || m.Has(expand.P) && mutant("p-accepts-empty") }`,
+	}}},
+	{"ignore-victim-virgin", "§3.11 di destroys pieces that have moved", []patch{{
+		"reference/eval/eval.go",
+		`(!leg.CVirgin || p.Virgin)`,
+		`(!leg.CVirgin || p.Virgin || mutant("ignore-victim-virgin"))`,
+	}, {
+		"reference/eval/eval.go",
+		`(!leg.DVirgin || p.Virgin)`,
+		`(!leg.DVirgin || p.Virgin || mutant("ignore-victim-virgin"))`,
+	}}},
+	{"x-ignored", "§3.8 x makes the mover go along instead of erupting", []patch{{
+		"reference/eval/eval.go",
+		`if leg.Erupt && !st.erupted {`,
+		`if leg.Erupt && !st.erupted && !mutant("x-ignored") {`,
+	}}},
+	{"a-excludes-back", "§3.9 a on a later leg excludes straight back", []patch{{
+		"reference/eval/eval.go",
+		`if !leg.AllDirections() && !selected(class, leg.Dirs, fr.local(v)) {`,
+		`if !leg.AllDirections() && !selected(class, leg.Dirs, fr.local(v)) || mutant("a-excludes-back") && leg.AllDirections() && !slices.Contains(s.prog.Starts, int(st.node)) && fr.local(v).Y < 0 && fr.local(v).X == 0 {`,
+	}}},
+	// One per dialect (issue 7): the translations are checked too.
+	{"bracket-optional-mandatory", "§B3.2 [F?R] read as [F-R]: the continuation is not optional", []patch{{
+		"reference/dialect/bracket/bracket.go",
+		`m.Path.Seps[i] == '?')`,
+		`m.Path.Seps[i] == '?' && !mutant("bracket-optional-mandatory"))`,
+	}}},
+	{"rider-zigzags", "§C2.2 NN translated to N0, which zigzags (findings F7)", []patch{{
+		"reference/dialect/bracket/model.go",
+		`if oblique(atom) {`,
+		`if oblique(atom) && !mutant("rider-zigzags") {`,
+	}}},
+	{"spanish-o-captures", "§S3.1 o (move only) also captures", []patch{{
+		"reference/dialect/spanish/translate.go",
+		`case f.o && f.c:`,
+		`case f.o && (f.c || mutant("spanish-o-captures")):`,
+	}}},
+}

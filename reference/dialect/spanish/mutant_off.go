@@ -1,7 +1,0 @@
-//go:build !betzamutant
-
-package spanish
-
-// mutant reports whether the planted bug name is switched on. Without the
-// betzamutant build tag no bug exists and the call compiles away.
-func mutant(string) bool { return false }
