@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"betzacheck/reference/loc"
 	"context"
 	"fmt"
 	"time"
@@ -102,17 +103,17 @@ func newMeter(opt Options) meter {
 	return m
 }
 
-// spend counts states and bytes and stops the search, by a bailout panic
+// spend counts states and bytes and stops the search, by loc.Bail
 // that Moves turns into its error, once a budget is exceeded or the
 // context is done.
 func (m *meter) spend(states, bytes int) {
 	m.states += states
 	m.bytes += bytes
 	if m.states > m.maxStates {
-		panic(bailout{&LimitError{Budget: BudgetStates, Limit: m.maxStates}})
+		loc.Bail(&LimitError{Budget: BudgetStates, Limit: m.maxStates})
 	}
 	if m.bytes > m.maxBytes {
-		panic(bailout{&LimitError{Budget: BudgetBytes, Limit: m.maxBytes}})
+		loc.Bail(&LimitError{Budget: BudgetBytes, Limit: m.maxBytes})
 	}
 	if m.ctx == nil {
 		return
@@ -130,6 +131,6 @@ func (m *meter) checkContext() {
 		return
 	}
 	if err := m.ctx.Err(); err != nil {
-		panic(bailout{&LimitError{Budget: BudgetTime, Elapsed: time.Since(m.start), Err: err}})
+		loc.Bail(&LimitError{Budget: BudgetTime, Elapsed: time.Since(m.start), Err: err})
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"betzacheck/reference/board"
 	"betzacheck/reference/expand"
 	"betzacheck/reference/geometry"
+	"betzacheck/reference/loc"
 )
 
 // Options tune one evaluation. The zero value asks for effects within the
@@ -158,11 +159,9 @@ type pathNode struct {
 	sq     board.Square
 }
 
-type bailout struct{ err error }
-
 // Moves returns every outcome of the program for the piece on from, sorted
 // by Key.
-func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Options) (out []Outcome, err error) {
+func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Options) (_ []Outcome, err error) {
 	mover := pos.At(from)
 	if !pos.Size().Contains(from) {
 		return nil, fmt.Errorf("square %s is off the %s board", from, pos.Size())
@@ -187,15 +186,7 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 	for _, n := range prog.Nodes {
 		s.usesSteps = s.usesSteps || n.Leg.Equal
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			b, ok := r.(bailout)
-			if !ok {
-				panic(r)
-			}
-			out, err = nil, b.err
-		}
-	}()
+	defer loc.Catch(&err)
 	rot := firstRot(mover)
 	// §3.14 the origin is empty once the mover has left it.
 	start := delta("").set(from, board.Piece{})
@@ -213,6 +204,7 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 		byKey[k] = f
 	}
 	sort.Strings(keys)
+	out := make([]Outcome, 0, len(keys))
 	for _, k := range keys {
 		f := byKey[k]
 		for _, p := range f.paths {
@@ -381,7 +373,7 @@ func (s *search) erupt(st state) {
 	st.delta = st.delta.set(st.sq, moved)
 	r := s.solve(s.eruptionID(st))
 	if r.err != nil {
-		panic(bailout{r.err})
+		loc.Bail(r.err)
 	}
 	effects := slices.Clip(r.effects)
 	if r.idle {

@@ -38,26 +38,16 @@ type expander struct {
 	lim  Limits
 }
 
-type bailout struct{ err error }
-
 // Compile expands a parsed notation into a Program. Errors are
 // *loc.Error (static errors of §9.7, §9.8) or *LimitError (§9.11),
 // which is found from the tree before anything is expanded.
-func Compile(n *syntax.Notation, src string, lim Limits) (prog *Program, err error) {
+func Compile(n *syntax.Notation, src string, lim Limits) (_ *Program, err error) {
 	size, lerr := countLegs(n, lim.MaxNodes)
 	if lerr != nil {
 		return nil, lerr
 	}
 	e := &expander{prog: &Program{Source: src, Nodes: make([]Node, 0, size)}, lim: lim}
-	defer func() {
-		if r := recover(); r != nil {
-			b, ok := r.(bailout)
-			if !ok {
-				panic(r)
-			}
-			prog, err = nil, b.err
-		}
-	}()
+	defer loc.Catch(&err)
 	f := e.notation(n, moveContext())
 	e.prog.Starts = f.entries
 	if err := e.prog.checkFinalLegs(); err != nil {
@@ -216,7 +206,7 @@ func (e *expander) unit(u syntax.Unit, c ctx) frag {
 func (e *expander) atom(a *syntax.Atom, c ctx) frag {
 	// §9.8 e needs a previous leg.
 	if c.firstEqual && c.moveStart {
-		panic(bailout{loc.Errorf("", int(letterAt(c.equalSrc, 'e', a.At)), "§9.8", "e on the first leg of a move: there is no previous leg to be as long as")})
+		loc.Bail(loc.Errorf("", int(letterAt(c.equalSrc, 'e', a.At)), "§9.8", "e on the first leg of a move: there is no previous leg to be as long as"))
 	}
 	leg := Leg{
 		Atom:        geometry.LookupAtom(a.Letter),

@@ -62,3 +62,23 @@ func (e *Error) render(prefix, src string) string {
 	col = len([]rune(src[:col]))
 	return fmt.Sprintf("%s%s\n%s^ %s (%s)", prefix, src, strings.Repeat(" ", len([]rune(prefix))+col), e.Msg, e.Clause)
 }
+
+// bailout carries an error up a recursion to the Catch of its entry point.
+type bailout struct{ err error }
+
+// Bail stops a recursive reader or search of the reference with err: the
+// error travels up the stack to the Catch deferred at the entry point,
+// which returns it. Bail must only be called below such a Catch.
+func Bail(err error) { panic(bailout{err}) }
+
+// Catch, deferred at the entry point of a recursion that may Bail, stores
+// the error of a Bail in *err; any other panic goes on unwinding.
+func Catch(err *error) {
+	if r := recover(); r != nil {
+		b, ok := r.(bailout)
+		if !ok {
+			panic(r)
+		}
+		*err = b.err
+	}
+}

@@ -34,11 +34,8 @@ type parser struct {
 // stack (§9.11).
 const maxDepth = 100
 
-// bailout carries the first error up the recursion; it never escapes Parse.
-type bailout struct{ err *loc.Error }
-
 // Parse parses src as a Betza 2.0 notation. The error, if any, is a *loc.Error.
-func Parse(src string) (n *Notation, err error) {
+func Parse(src string) (_ *Notation, err error) {
 	p := &parser{}
 	s := &scanner{src: src}
 	for {
@@ -48,19 +45,11 @@ func Parse(src string) (n *Notation, err error) {
 			break
 		}
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			b, ok := r.(bailout)
-			if !ok {
-				panic(r)
-			}
-			n, err = nil, b.err
-		}
-	}()
+	defer loc.Catch(&err)
 	if p.peek().tok == tEOF {
 		p.fail(p.peek().pos, "§9.12", "expected a notation, found end of input")
 	}
-	n = p.parseNotation()
+	n := p.parseNotation()
 	if it := p.peek(); it.tok != tEOF {
 		if it.tok == tRparen {
 			p.fail(it.pos, "§9.5", "expected a leg or the end of input, found ')' with no matching '('")
@@ -86,7 +75,7 @@ func (p *parser) next() item {
 }
 
 func (p *parser) fail(at Pos, clause, format string, args ...any) {
-	panic(bailout{errorf(at, clause, format, args...)})
+	loc.Bail(errorf(at, clause, format, args...))
 }
 
 // startsLeg reports whether the next token can begin a leg.
@@ -255,7 +244,7 @@ func (p *parser) modifiers(it item, onExponent bool) *Modifiers {
 	m := &Modifiers{At: it.pos, Text: it.lit}
 	set, err := analyze(m, onExponent)
 	if err != nil {
-		panic(bailout{err})
+		loc.Bail(err)
 	}
 	m.Set = set
 	return m

@@ -18,9 +18,6 @@ const maxDepth = 100
 // reported by the translation (§S4.6).
 const maxDigits = 9
 
-// bailout carries the first error up the recursion; it never escapes Parse.
-type bailout struct{ err *loc.Error }
-
 type parser struct {
 	src   string
 	off   int
@@ -30,21 +27,13 @@ type parser struct {
 // Parse reads src as a Spanish notation. The error, if any, is a
 // *loc.Error with the byte offset, what was expected and what was
 // found, and the clause of spec/spanish.md.
-func Parse(src string) (n *Notation, err error) {
+func Parse(src string) (_ *Notation, err error) {
 	p := &parser{src: src}
-	defer func() {
-		if r := recover(); r != nil {
-			b, ok := r.(bailout)
-			if !ok {
-				panic(r)
-			}
-			n, err = nil, b.err
-		}
-	}()
+	defer loc.Catch(&err)
 	if src == "" {
 		p.fail(0, "§S1.2", "expected a movement, found end of input")
 	}
-	n = p.notation()
+	n := p.notation()
 	if p.off < len(p.src) {
 		if p.peek() == ')' {
 			p.fail(p.off, "§S6.5", "expected ',', 'U' or the end of input, found ')' with no matching '('")
@@ -55,7 +44,7 @@ func Parse(src string) (n *Notation, err error) {
 }
 
 func (p *parser) fail(at int, clause, format string, args ...any) {
-	panic(bailout{loc.Errorf(dialect.Spanish, at, clause, format, args...)})
+	loc.Bail(loc.Errorf(dialect.Spanish, at, clause, format, args...))
 }
 
 // peek returns the byte at the offset, 0 at the end.
