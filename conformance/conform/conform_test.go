@@ -12,9 +12,10 @@ import (
 	"strings"
 	"testing"
 
+	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/corpus"
-	"betzacheck/conformance/protocol"
+	"betzacheck/conformance/wire"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
 )
@@ -23,11 +24,11 @@ import (
 // does not understand would.
 type lax struct{ dialects []string }
 
-func (l lax) Hello() protocol.HelloReply {
-	return protocol.HelloReply{Name: "lax", Version: "1", Protocol: 1, Dialects: l.dialects, Level: protocol.LevelDestinations}
+func (l lax) Hello() wire.HelloReply {
+	return wire.HelloReply{Name: "lax", Version: "1", Protocol: 1, Dialects: l.dialects, Level: wire.LevelDestinations}
 }
-func (lax) Do(req protocol.MovesRequest) protocol.Result {
-	return protocol.Result{ID: req.ID, Kind: protocol.ResultOK, Reply: protocol.Reply{ID: req.ID, Outcomes: []protocol.WireOutcome{}}}
+func (lax) Do(req wire.MovesRequest) client.Result {
+	return client.Result{ID: req.ID, Kind: client.ResultOK, Reply: wire.Reply{ID: req.ID, Outcomes: []wire.Outcome{}}}
 }
 func (lax) Close() error { return nil }
 
@@ -84,7 +85,7 @@ type pacer struct {
 	t            *testing.T
 }
 
-func (p pacer) Do(req protocol.MovesRequest) protocol.Result {
+func (p pacer) Do(req wire.MovesRequest) client.Result {
 	*p.asked++
 	if *p.taken != *p.asked {
 		p.t.Errorf("request %d while %d cases were taken", *p.asked, *p.taken)
@@ -133,7 +134,7 @@ func TestStream(t *testing.T) {
 		t.Errorf("streamed %v, listed %v", rep.Summary(), full.Summary())
 	}
 	for _, r := range rep.Results {
-		if r.Verdict.Kind == protocol.VerdictPass {
+		if r.Verdict.Kind == conform.VerdictPass {
 			t.Errorf("%s: a passing result kept without KeepPasses", r.Case.ID)
 		}
 	}
@@ -184,7 +185,7 @@ func TestStream(t *testing.T) {
 		t.Errorf("Run kept %d of %d results", len(full.Results), len(want))
 	}
 	for _, r := range full.Results {
-		if r.Verdict.Kind == protocol.VerdictPass && (r.Got.Reply.Outcomes != nil || r.Want.Outcomes != nil) {
+		if r.Verdict.Kind == conform.VerdictPass && (r.Got.Reply.Outcomes != nil || r.Want.Outcomes != nil) {
 			t.Errorf("%s: a passing result keeps its answers", r.Case.ID)
 		}
 	}
@@ -206,7 +207,7 @@ func TestLaxImplementation(t *testing.T) {
 	accepted := 0
 	for _, r := range rep.Results {
 		if strings.HasPrefix(r.Case.ID, "corpus/invalid/") {
-			if r.Verdict.Kind != protocol.VerdictFail || !strings.Contains(r.Verdict.Reason, "accepted an invalid notation") {
+			if r.Verdict.Kind != conform.VerdictFail || !strings.Contains(r.Verdict.Reason, "accepted an invalid notation") {
 				t.Errorf("%s: %v %s", r.Case.ID, r.Verdict.Kind, r.Verdict.Reason)
 			}
 			accepted++
@@ -293,10 +294,10 @@ func TestAdapt(t *testing.T) {
 	}
 	rep := conform.Run(context.Background(), lax{[]string{"betza-classic"}}, cases, "")
 	for _, r := range rep.Results {
-		if r.Case.Unsupported != "" && r.Verdict.Kind != protocol.VerdictUnsupported {
+		if r.Case.Unsupported != "" && r.Verdict.Kind != conform.VerdictUnsupported {
 			t.Errorf("%s: %v, want unsupported", r.Case.ID, r.Verdict.Kind)
 		}
-		if r.Case == invalid[0] && r.Verdict.Kind != protocol.VerdictFail {
+		if r.Case == invalid[0] && r.Verdict.Kind != conform.VerdictFail {
 			t.Errorf("%s: lax answer to an invalid notation judged %v", r.Case.ID, r.Verdict.Kind)
 		}
 	}
@@ -380,10 +381,10 @@ func decodeJUnit(t *testing.T, rep *conform.Report) (junitSuite, string) {
 // reference does not.
 type parrot struct{ lines []string }
 
-func (parrot) Hello() protocol.HelloReply {
-	return protocol.HelloReply{Name: "parrot", Version: "1", Protocol: 1, Dialects: []string{dialect.Betza2}, Level: protocol.LevelEffects}
+func (parrot) Hello() wire.HelloReply {
+	return wire.HelloReply{Name: "parrot", Version: "1", Protocol: 1, Dialects: []string{dialect.Betza2}, Level: wire.LevelEffects}
 }
-func (p parrot) Do(req protocol.MovesRequest) protocol.Result {
+func (p parrot) Do(req wire.MovesRequest) client.Result {
 	s, err := req.Setup()
 	if err != nil {
 		panic(err)
@@ -396,8 +397,8 @@ func (p parrot) Do(req protocol.MovesRequest) protocol.Result {
 		}
 		outs = append(outs, o)
 	}
-	return protocol.Result{ID: req.ID, Kind: protocol.ResultOK,
-		Reply: protocol.Reply{ID: req.ID, Outcomes: protocol.WireOutcomes(outs, s, protocol.LevelEffects)}}
+	return client.Result{ID: req.ID, Kind: client.ResultOK,
+		Reply: wire.Reply{ID: req.ID, Outcomes: wire.OutcomesOf(outs, s, wire.LevelEffects)}}
 }
 func (parrot) Close() error { return nil }
 
@@ -425,7 +426,7 @@ func TestCorpusIsTheOracle(t *testing.T) {
 			t.Errorf("the report lacks %q:\n%s", s, b.String())
 		}
 	}
-	if r := rep.Results[0]; r.Verdict.Kind != protocol.VerdictFail || !r.ReferenceFailed() {
+	if r := rep.Results[0]; r.Verdict.Kind != conform.VerdictFail || !r.ReferenceFailed() {
 		t.Errorf("the reference as implementation: %v, reference verdict %+v; want fail and fail", r.Verdict.Kind, r.Reference)
 	}
 
@@ -473,9 +474,9 @@ func TestCorpusIsTheOracle(t *testing.T) {
 // reports the squares each path visits would.
 type pathsParrot struct{ parrot }
 
-func (pathsParrot) Hello() protocol.HelloReply {
+func (pathsParrot) Hello() wire.HelloReply {
 	h := parrot{}.Hello()
-	h.Level = protocol.LevelPaths
+	h.Level = wire.LevelPaths
 	return h
 }
 
@@ -504,7 +505,7 @@ b2 a1= b2=X
 	}
 	impl := pathsParrot{parrot{[]string{"a1 a1=X", "a2 a1= a2=X", "b1 a1= b1=X", "b2 a1= b2=X"}}}
 	rep := conform.Run(context.Background(), impl, cases, "")
-	if r := rep.Results[0]; r.Verdict.Kind != protocol.VerdictPass || r.Reference == nil || r.Reference.Kind != protocol.VerdictPass {
+	if r := rep.Results[0]; r.Verdict.Kind != conform.VerdictPass || r.Reference == nil || r.Reference.Kind != conform.VerdictPass {
 		t.Errorf("verdict %v (%s), reference %+v; want pass and pass", r.Verdict.Kind, r.Verdict.Reason, r.Reference)
 	}
 }
@@ -513,10 +514,10 @@ b2 a1= b2=X
 // client does when the run is stopped with that request in flight.
 type stopsAt struct{ n int }
 
-func (*stopsAt) Hello() protocol.HelloReply { return conform.Reference{}.Hello() }
-func (s *stopsAt) Do(req protocol.MovesRequest) protocol.Result {
+func (*stopsAt) Hello() wire.HelloReply { return conform.Reference{}.Hello() }
+func (s *stopsAt) Do(req wire.MovesRequest) client.Result {
 	if s.n--; s.n == 0 {
-		return protocol.Result{ID: req.ID, Kind: protocol.ResultStopped, Detail: "run interrupted"}
+		return client.Result{ID: req.ID, Kind: client.ResultStopped, Detail: "run interrupted"}
 	}
 	return conform.Reference{}.Do(req)
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"betzacheck/conformance/protocol"
+	"betzacheck/conformance/wire"
 	"betzacheck/reference/board"
 	"betzacheck/reference/eval"
 )
@@ -16,13 +16,13 @@ import (
 // occupied) and nothing else. A square that is not a square name (an
 // implementation may send anything) drops the outcome, and the problem is
 // returned for the caption.
-func wireOutcomes(ws []protocol.WireOutcome) ([]eval.Outcome, []string) {
+func wireOutcomes(ws []wire.Outcome) ([]eval.Outcome, []string) {
 	var outs []eval.Outcome
 	var problems []string
 	for _, w := range ws {
 		o, err := wireOutcome(w)
 		if err != nil {
-			problems = append(problems, fmt.Sprintf("outcome %s not drawn: %v", protocol.Key(w, protocol.LevelPaths), err))
+			problems = append(problems, fmt.Sprintf("outcome %s not drawn: %v", wire.Key(w, wire.LevelPaths), err))
 			continue
 		}
 		outs = append(outs, o)
@@ -30,7 +30,7 @@ func wireOutcomes(ws []protocol.WireOutcome) ([]eval.Outcome, []string) {
 	return outs, problems
 }
 
-func wireOutcome(w protocol.WireOutcome) (eval.Outcome, error) {
+func wireOutcome(w wire.Outcome) (eval.Outcome, error) {
 	var o eval.Outcome
 	if w.To != nil {
 		q, err := board.ParseSquare(*w.To)
