@@ -16,7 +16,6 @@ import (
 	"betzacheck/conformance/htmlreport"
 	"betzacheck/conformance/wire"
 	"betzacheck/reference/dialect"
-	"betzacheck/reference/translate"
 )
 
 var conformCmd = &command{
@@ -264,7 +263,7 @@ func streamCases(corpusCases []*conform.Case, dialects []string, adapt bool, n i
 	if !adapt {
 		return all, total, nil
 	}
-	return conform.AdaptSeq(all, dialects, translateInto, rejectedIn), total, nil
+	return conform.AdaptSeq(all, dialects), total, nil
 }
 
 // counting reports each case the run takes, for the progress bar.
@@ -293,12 +292,6 @@ func writeFile(path string, write func(io.Writer) error) error {
 	return f.Close()
 }
 
-// translateInto writes a Betza 2.0 notation in another dialect for an
-// implementation that does not read Betza 2.0.
-func translateInto(dialect, betza2 string) (string, error) {
-	return translate.FromBetza2(dialect, betza2)
-}
-
 // generatedDialect picks the dialect generated cases are written in: Betza
 // 2.0 when the implementation reads it, else the first dialect it reads
 // that has a grammar to sample (single-leg classic notations for an engine
@@ -312,10 +305,4 @@ func generatedDialect(dialects []string) string {
 		}
 	}
 	return dialect.Betza2
-}
-
-// rejectedIn reports whether a dialect rejects text as written.
-func rejectedIn(dialect, text string) bool {
-	_, err := translate.ToBetza2(dialect, text)
-	return err != nil
 }

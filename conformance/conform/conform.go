@@ -217,28 +217,24 @@ func sample(g ebnf.Grammar, start string, depth int, name string, params *gopter
 	return "", "", false
 }
 
-// Translator writes a Betza 2.0 notation in a dialect, or says why it
-// cannot (a *dialect.NoEquivalentError, typically).
-type Translator func(dialect, betza2 string) (string, error)
-
 // Adapt prepares cases for an implementation that reads the given
 // dialects: cases stay in Betza 2.0 when it reads that; otherwise each is
-// translated into the first dialect it reads that translate accepts, or
-// marked unsupported with the reason. An invalid case is sent unchanged in
-// a dialect that rejects it too (rejects reports that), else marked
+// translated (translate.FromBetza2) into the first dialect it reads that
+// has an equivalent, or marked unsupported with the reasons. An invalid
+// case is sent unchanged in a dialect that rejects it too, else marked
 // unsupported.
-func Adapt(cases []*Case, dialects []string, translate Translator, rejects func(dialect, text string) bool) {
+func Adapt(cases []*Case, dialects []string) {
 	for _, c := range cases {
-		adapt(c, dialects, translate, rejects)
+		adapt(c, dialects)
 	}
 }
 
 // AdaptSeq is Adapt for a stream of cases: each is adapted as the run
 // takes it.
-func AdaptSeq(cases iter.Seq[*Case], dialects []string, translate Translator, rejects func(dialect, text string) bool) iter.Seq[*Case] {
+func AdaptSeq(cases iter.Seq[*Case], dialects []string) iter.Seq[*Case] {
 	return func(yield func(*Case) bool) {
 		for c := range cases {
-			adapt(c, dialects, translate, rejects)
+			adapt(c, dialects)
 			if !yield(c) {
 				return
 			}
@@ -246,7 +242,7 @@ func AdaptSeq(cases iter.Seq[*Case], dialects []string, translate Translator, re
 	}
 }
 
-func adapt(c *Case, dialects []string, translate Translator, rejects func(dialect, text string) bool) {
+func adapt(c *Case, dialects []string) {
 	if slices.Contains(dialects, c.Request.Dialect) {
 		return // written in a dialect it reads already
 	}
@@ -260,7 +256,7 @@ func adapt(c *Case, dialects []string, translate Translator, rejects func(dialec
 		// to a dialect that rejects it too, so that a parser which skips
 		// what it does not know is caught (issue 6).
 		for _, d := range dialects {
-			if rejects != nil && rejects(d, c.Betza2) {
+			if _, err := translate.ToBetza2(d, c.Betza2); err != nil {
 				c.Request.Dialect = d
 				break
 			}
@@ -272,10 +268,7 @@ func adapt(c *Case, dialects []string, translate Translator, rejects func(dialec
 		return
 	}
 	for _, d := range dialects {
-		if translate == nil {
-			break
-		}
-		text, err := translate(d, c.Betza2)
+		text, err := translate.FromBetza2(d, c.Betza2)
 		if err == nil {
 			c.Request.Dialect, c.Request.Notation = d, text
 			break

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
-	"errors"
 	"maps"
 	"os"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/wire"
+	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
 )
@@ -43,7 +43,7 @@ func corpusCases(t *testing.T) []*conform.Case {
 	if len(cases) < 100 {
 		t.Fatalf("only %d corpus cases", len(cases))
 	}
-	conform.Adapt(cases, []string{dialect.Betza2}, nil, nil)
+	conform.Adapt(cases, []string{dialect.Betza2})
 	return cases
 }
 
@@ -259,45 +259,41 @@ func TestLaxImplementation(t *testing.T) {
 	}
 }
 
+// TestAdapt: for an implementation that reads classic Betza only, a
+// case with a classic equivalent is sent translated, one without is
+// unsupported with the translator's reason; an invalid notation that
+// classic Betza rejects too is sent as written, one that classic Betza
+// reads (NN is the nightrider there, §C2.2) cannot be asked.
 func TestAdapt(t *testing.T) {
-	var valid, invalid []*conform.Case
-	for _, c := range corpusCases(t) {
-		if c.Invalid && len(invalid) < 2 {
-			invalid = append(invalid, c)
-		}
-		if !c.Invalid && len(valid) < 4 {
-			valid = append(valid, c)
-		}
+	s, err := board.ParseSetup("8x8", "3p4/8/3P4/8/3X4/8/8/3r4", "d4", "")
+	if err != nil {
+		t.Fatal(err)
 	}
-	cases := append(append([]*conform.Case{}, valid...), invalid...)
-	conform.Adapt(cases, []string{"betza-classic"}, func(d, s string) (string, error) {
-		if s == valid[0].Betza2 {
-			return "CLASSIC(" + s + ")", nil
-		}
-		return "", errors.New("no equivalent")
-	}, func(d, s string) bool { return s == invalid[0].Betza2 })
-	if valid[0].Request.Dialect != "betza-classic" || valid[0].Request.Notation != "CLASSIC("+valid[0].Betza2+")" || valid[0].Unsupported != "" {
-		t.Errorf("case 0 not translated: %+v", valid[0].Request)
+	translated := conform.NewCase("hopper", nil, "mRpR-cR", s)
+	untranslated := conform.NewCase("chain", nil, "W-W", s)
+	rejected := conform.NewCase("rejected", nil, "pW", s)
+	readable := conform.NewCase("readable", nil, "NN", s)
+	rejected.Invalid, readable.Invalid = true, true
+	cases := []*conform.Case{translated, untranslated, rejected, readable}
+	conform.Adapt(cases, []string{dialect.Classic})
+	if r := translated.Request; r.Dialect != dialect.Classic || r.Notation != "mRcpR" || translated.Unsupported != "" {
+		t.Errorf("mRpR-cR not translated: %+v %q", r, translated.Unsupported)
 	}
-	for _, c := range valid[1:] {
-		if c.Betza2 != valid[0].Betza2 && c.Unsupported == "" {
-			t.Errorf("%s: untranslatable case not marked unsupported", c.ID)
-		}
+	if !strings.Contains(untranslated.Unsupported, "no equivalent in betza-classic") {
+		t.Errorf("W-W: unsupported %q, want the reason it has no classic equivalent", untranslated.Unsupported)
 	}
-	// An invalid notation the dialect rejects too is sent as written; one
-	// the dialect accepts cannot be asked.
-	if invalid[0].Request.Dialect != "betza-classic" || invalid[0].Request.Notation != invalid[0].Betza2 || invalid[0].Unsupported != "" {
-		t.Errorf("invalid case 0 not sent as written: %+v", invalid[0].Request)
+	if r := rejected.Request; r.Dialect != dialect.Classic || r.Notation != "pW" || rejected.Unsupported != "" {
+		t.Errorf("pW not sent as written: %+v %q", r, rejected.Unsupported)
 	}
-	if invalid[1].Unsupported == "" {
-		t.Errorf("invalid case 1 valid in the dialect, yet asked: %+v", invalid[1].Request)
+	if readable.Unsupported != `"NN" is valid in betza-classic` {
+		t.Errorf("NN valid in classic Betza, yet: %+v %q", readable.Request, readable.Unsupported)
 	}
-	rep := conform.Run(context.Background(), lax{[]string{"betza-classic"}}, cases, "")
+	rep := conform.Run(context.Background(), lax{[]string{dialect.Classic}}, cases, "")
 	for _, r := range rep.Results {
 		if r.Case.Unsupported != "" && r.Verdict.Kind != conform.VerdictUnsupported {
 			t.Errorf("%s: %v, want unsupported", r.Case.ID, r.Verdict.Kind)
 		}
-		if r.Case == invalid[0] && r.Verdict.Kind != conform.VerdictFail {
+		if r.Case == rejected && r.Verdict.Kind != conform.VerdictFail {
 			t.Errorf("%s: lax answer to an invalid notation judged %v", r.Case.ID, r.Verdict.Kind)
 		}
 	}
