@@ -16,8 +16,6 @@ import (
 	"betzacheck/reference"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
-	"betzacheck/reference/expand"
-	"betzacheck/reference/loc"
 )
 
 // MaxRequest bounds a request line read by Serve; a longer line is
@@ -68,8 +66,9 @@ type errorLine struct {
 // as name and version, level paths, dialect betza2 and boards up to 26x26.
 //
 // Error kinds: a notation the reference rejects is "syntax" with its
-// offset; another dialect, an unknown op and a limit of §9.11 are
-// "unsupported"; a malformed request (bad JSON, no id, a bad board,
+// offset (the expansion limit of §9.11 too: it is a static error); another
+// dialect, an unknown op and a search limit (§12.3) are "unsupported"; a
+// malformed request (bad JSON, no id, a bad board,
 // position or square, no piece on from) is "internal" with a message
 // starting "bad request: "; an error of the evaluation itself, such as a
 // fragment conflict (§9.13), is "internal" too. A request line whose id
@@ -178,35 +177,29 @@ func AnswerAt(req wire.MovesRequest, level string) (reply wire.Reply) {
 	}
 	prog, err := reference.Compile(req.Notation)
 	if err != nil {
-		reply.Error = compileError(err)
+		reply.Error = refusal(err)
 		return reply
 	}
 	outs, err := prog.Moves(s.Pos, s.From, eval.Options{Paths: level == wire.LevelPaths})
 	if err != nil {
-		reply.Error = evalError(err)
+		reply.Error = refusal(err)
 		return reply
 	}
 	reply.Outcomes = wire.OutcomesOf(outs, s, level)
 	return reply
 }
 
-func compileError(err error) *wire.ErrorReply {
-	var se *loc.Error
-	var le *expand.LimitError
-	switch {
-	case errors.As(err, &se):
-		off := se.Offset
-		return &wire.ErrorReply{Kind: wire.KindSyntax, Message: fmt.Sprintf("%s (%s)", se.Msg, se.Clause), Offset: &off}
-	case errors.As(err, &le):
-		return &wire.ErrorReply{Kind: wire.KindUnsupported, Message: le.Error()}
+// refusal is the error reply to a notation the reference does not answer
+// (reference.Diagnose): a located error is "syntax" with its offset, a
+// search limit "unsupported", anything else "internal".
+func refusal(err error) *wire.ErrorReply {
+	d := reference.Diagnose(err)
+	kind := wire.KindInternal
+	switch d.Kind {
+	case reference.InvalidNotation:
+		kind = wire.KindSyntax
+	case reference.SearchLimit:
+		kind = wire.KindUnsupported
 	}
-	return &wire.ErrorReply{Kind: wire.KindInternal, Message: err.Error()}
-}
-
-func evalError(err error) *wire.ErrorReply {
-	var le *eval.LimitError
-	if errors.As(err, &le) {
-		return &wire.ErrorReply{Kind: wire.KindUnsupported, Message: le.Error()}
-	}
-	return &wire.ErrorReply{Kind: wire.KindInternal, Message: err.Error()}
+	return &wire.ErrorReply{Kind: kind, Message: d.Message(), Offset: d.Offset}
 }
