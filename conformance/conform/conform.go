@@ -433,11 +433,7 @@ func (c *Case) judge(got client.Result, lv string) *Result {
 // corpus.CheckNotation and corpus.CheckCase, the comparison the corpus
 // test makes.
 func (c *Case) expectation(lv string) (want wire.Reply, at string, ref *Verdict) {
-	reference := func(level string) wire.Reply {
-		req := c.Request
-		req.Dialect, req.Notation = dialect.Betza2, c.Betza2
-		return server.AnswerAt(req, level)
-	}
+	reference := func(level string) wire.Reply { return server.AnswerSetup(c.Betza2, c.Setup, level) }
 	if c.File == nil {
 		return reference(lv), lv, nil
 	}
@@ -477,10 +473,6 @@ func (c *Case) truth(level string) wire.Reply {
 	if c.Pos.Error != "" {
 		return wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindInternal, Message: c.Pos.Error}}
 	}
-	s, err := c.Pos.Setup()
-	if err != nil { // CorpusCases builds no case whose setup fails
-		return wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindInternal, Message: err.Error()}}
-	}
 	outs := make([]eval.Outcome, 0, len(c.Pos.Want))
 	for _, line := range c.Pos.Want {
 		o, err := corpus.ParseWant(line)
@@ -489,7 +481,7 @@ func (c *Case) truth(level string) wire.Reply {
 		}
 		outs = append(outs, o)
 	}
-	return wire.Reply{Outcomes: wire.OutcomesOf(outs, s, level)}
+	return wire.Reply{Outcomes: wire.OutcomesOf(outs, c.Setup, level)}
 }
 
 // clauseKey sorts clause ids numerically (§2.10 after §2.9).

@@ -55,9 +55,7 @@ func (r *Report) addProfiles(res *Result) {
 			// follows it answers with a syntax error.
 			want = wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindSyntax, Message: err.Error()}}
 		} else {
-			q := req
-			q.Dialect, q.Notation = dialect.Betza2, core
-			want = server.AnswerAt(q, r.Level)
+			want = server.AnswerSetup(core, res.Case.Setup, r.Level)
 		}
 		r.profiles[i].Cases++
 		if Judge(want, res.Got, r.Level).Kind == VerdictPass {

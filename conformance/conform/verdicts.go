@@ -59,8 +59,8 @@ type Verdict struct {
 }
 
 // Judge compares an implementation's result for a case with the
-// reference's reply to it (server.Answer) at level, the level the implementation
-// declared.
+// reference's reply to it (server.AnswerSetup) at level, the level the
+// implementation declared.
 //
 //   - a timeout or crash is a timeout or crash verdict; garbage, a
 //     failed restart and a run stopped before the reply are errors;

@@ -45,6 +45,7 @@ import (
 	"betzacheck/conformance/diagram"
 	"betzacheck/conformance/wire"
 	"betzacheck/reference"
+	"betzacheck/reference/eval"
 )
 
 // DefaultMaxFailures is how many failures the page shows in full when
@@ -248,7 +249,7 @@ func buildFailure(n int, res *conform.Result, rep *conform.Report, opt Options) 
 		}
 	}
 	draw := func(name, title string, ws []wire.Outcome, notes []string) side {
-		outs, problems := wireOutcomes(ws)
+		outs, problems := drawable(ws)
 		opt := diagram.Options{Title: title, Size: diagramSize, Erupts: erupts, Paths: rep.Level == wire.LevelPaths}
 		svg := string(diagram.SVG(pos, from, outs, opt))
 		svg = strings.Replace(svg, "<svg ", fmt.Sprintf("<svg data-side=%q ", name), 1)
@@ -287,6 +288,27 @@ func buildFailure(n int, res *conform.Result, rep *conform.Report, opt Options) 
 	}
 	f.Sides = append(f.Sides, im)
 	return f
+}
+
+// drawable reads wire outcomes back into reference outcomes
+// (wire.ParseOutcome), so that the diagram package can classify and draw
+// an implementation's answer like the reference's. At level destinations
+// an outcome has no changes: the diagram then shows where the mover lands
+// (capturing when the square was occupied) and nothing else. An outcome
+// that names something other than a square or a piece is not drawn, and
+// the problem is returned for the caption.
+func drawable(ws []wire.Outcome) ([]eval.Outcome, []string) {
+	var outs []eval.Outcome
+	var problems []string
+	for _, w := range ws {
+		o, err := wire.ParseOutcome(w)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("outcome %s not drawn: %v", wire.Key(w, wire.LevelPaths), err))
+			continue
+		}
+		outs = append(outs, o)
+	}
+	return outs, problems
 }
 
 func outcomes(n int) string {

@@ -1,7 +1,8 @@
 // Package server is the reference interpreter behind protocol 1
 // (spec/protocol.md): Serve answers request lines as an implementation
-// under test would, and Answer and AnswerAt give the reference's reply to
-// one request, the answer every other implementation is judged against.
+// under test would; Answer and AnswerAt give the reference's reply to one
+// request, and AnswerSetup to one already read (a notation and a
+// board.Setup): the answer every other implementation is judged against.
 package server
 
 import (
@@ -14,6 +15,7 @@ import (
 
 	"betzacheck/conformance/wire"
 	"betzacheck/reference"
+	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
 )
@@ -161,11 +163,7 @@ func Answer(req wire.MovesRequest) wire.Reply { return AnswerAt(req, wire.LevelP
 // is much cheaper.
 func AnswerAt(req wire.MovesRequest, level string) (reply wire.Reply) {
 	reply.ID = req.ID
-	defer func() {
-		if r := recover(); r != nil {
-			reply = wire.Reply{ID: req.ID, Error: &wire.ErrorReply{Kind: wire.KindInternal, Message: fmt.Sprintf("reference panicked: %v", r)}}
-		}
-	}()
+	defer recovered(&reply)
 	if req.Dialect != dialect.Betza2 {
 		reply.Error = &wire.ErrorReply{Kind: wire.KindUnsupported, Message: fmt.Sprintf("dialect %q: the reference reads %s only", req.Dialect, dialect.Betza2)}
 		return reply
@@ -175,7 +173,18 @@ func AnswerAt(req wire.MovesRequest, level string) (reply wire.Reply) {
 		reply.Error = badRequest("%v", err)
 		return reply
 	}
-	prog, err := reference.Compile(req.Notation)
+	reply = AnswerSetup(req.Notation, s, level)
+	reply.ID = req.ID
+	return reply
+}
+
+// AnswerSetup is the reference's reply at level to a request already
+// read: the Betza 2.0 notation for the mover of the setup s. Its ID is 0;
+// its errors are those of a notation or an evaluation, as described at
+// Serve. It never panics: a panic of the reference is an internal error.
+func AnswerSetup(notation string, s board.Setup, level string) (reply wire.Reply) {
+	defer recovered(&reply)
+	prog, err := reference.Compile(notation)
 	if err != nil {
 		reply.Error = refusal(err)
 		return reply
@@ -187,6 +196,14 @@ func AnswerAt(req wire.MovesRequest, level string) (reply wire.Reply) {
 	}
 	reply.Outcomes = wire.OutcomesOf(outs, s, level)
 	return reply
+}
+
+// recovered, deferred, turns a panic of the reference into an internal
+// error reply with the reply's ID.
+func recovered(reply *wire.Reply) {
+	if r := recover(); r != nil {
+		*reply = wire.Reply{ID: reply.ID, Error: &wire.ErrorReply{Kind: wire.KindInternal, Message: fmt.Sprintf("reference panicked: %v", r)}}
+	}
 }
 
 // refusal is the error reply to a notation the reference does not answer

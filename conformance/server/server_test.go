@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -94,7 +95,11 @@ func (failWriter) Write([]byte) (int, error) { return 0, os.ErrClosed }
 func TestAnswerLevels(t *testing.T) {
 	req := wire.MovesRequest{Op: wire.OpMoves, Dialect: dialect.Betza2,
 		Notation: "mRpR-cR", Board: "8x8", Position: "3p4/8/3P4/8/3X4/8/8/3r4", From: "d4"}
-	full := server.Answer(req).Outcomes
+	answer := server.Answer(req)
+	if answer.Error != nil || len(answer.Outcomes) == 0 {
+		t.Fatalf("reference: %+v", answer)
+	}
+	full := answer.Outcomes
 	s, err := req.Setup()
 	if err != nil {
 		t.Fatal(err)
@@ -107,6 +112,30 @@ func TestAnswerLevels(t *testing.T) {
 		for _, w := range ws {
 			if (w.Changes != nil) != (level != "destinations") || (w.Paths != nil) != (level == "paths") {
 				t.Errorf("%s: %+v", level, w)
+			}
+		}
+	}
+}
+
+// TestAnswerSetup: the reply to a request already read is the reply to
+// its text, at every level, for an answer and for an error.
+func TestAnswerSetup(t *testing.T) {
+	for _, req := range []wire.MovesRequest{
+		{ID: 4, Op: wire.OpMoves, Dialect: dialect.Betza2, Notation: "mRpR-cR", Board: "8x8", Position: "3p4/8/3P4/8/3X4/8/8/3r4", From: "d4"},
+		{ID: 5, Op: wire.OpMoves, Dialect: dialect.Betza2, Notation: "xacK-uaK", Board: "8x8", Position: "8/8/8/8/3p4/2X*5/8/8", From: "c3"},
+		{ID: 6, Op: wire.OpMoves, Dialect: dialect.Betza2, Notation: "mRpR-", Board: "3x3", Position: "3/1X1/3", From: "b2"},
+	} {
+		s, err := req.Setup()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, level := range wire.Levels() {
+			text, err1 := json.Marshal(server.AnswerAt(req, level))
+			typed := server.AnswerSetup(req.Notation, s, level)
+			typed.ID = req.ID
+			setup, err2 := json.Marshal(typed)
+			if err1 != nil || err2 != nil || string(text) != string(setup) {
+				t.Errorf("%s at %s: %s %v from the text, %s %v from the setup", req.Notation, level, text, err1, setup, err2)
 			}
 		}
 	}

@@ -306,6 +306,48 @@ func OutcomesOf(outs []eval.Outcome, s board.Setup, level string) []Outcome {
 	return Project(ws, level)
 }
 
+// ParseOutcome reads a wire outcome back into a reference outcome, the
+// inverse of OutcomeOf for what the wire carries: the square names and
+// pieces of To, Changes (sorted by square, as eval sorts them) and Paths.
+// Whether it captures is not kept: eval.Outcome.Capture works it out from
+// the position. An outcome of level destinations has no changes. A name
+// that is not a square or a piece (an implementation may send anything)
+// is an error.
+func ParseOutcome(w Outcome) (eval.Outcome, error) {
+	var o eval.Outcome
+	if w.To != nil {
+		q, err := board.ParseSquare(*w.To)
+		if err != nil {
+			return o, err
+		}
+		o.To = &q
+	}
+	for name, content := range w.Changes {
+		q, err := board.ParseSquare(name)
+		if err != nil {
+			return o, err
+		}
+		pc, err := board.ParsePiece(content)
+		if err != nil {
+			return o, err
+		}
+		o.Changes = append(o.Changes, eval.Change{Square: q, Piece: pc})
+	}
+	slices.SortFunc(o.Changes, func(a, b eval.Change) int { return a.Square.Compare(b.Square) })
+	for _, p := range w.Paths {
+		path := make([]board.Square, 0, len(p))
+		for _, name := range p {
+			q, err := board.ParseSquare(name)
+			if err != nil {
+				return o, err
+			}
+			path = append(path, q)
+		}
+		o.Paths = append(o.Paths, path)
+	}
+	return o, nil
+}
+
 // Project reduces outcomes to level: it drops what the level does not
 // compare and merges the outcomes that then share a Key. The result is
 // sorted by Key; the input is not modified.

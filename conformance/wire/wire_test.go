@@ -104,3 +104,45 @@ func TestSquareNames(t *testing.T) {
 
 func sq(s string) *string { return &s }
 func off(n int) *int      { return &n }
+
+// TestParseOutcome: a wire outcome read back names the same squares and
+// pieces, changes in square order; a name that is not a square or a piece
+// is an error.
+func TestParseOutcome(t *testing.T) {
+	w := wire.Outcome{To: sq("d1"), Capture: true,
+		Changes: map[string]string{"d4": "", "d1": "X", "b12": "r*", "(-1,3)": ""},
+		Paths:   [][]string{{"d4", "d2", "d1"}, {"d4", "(-1,3)", "d1"}}}
+	o, err := wire.ParseOutcome(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var changes []string
+	for _, c := range o.Changes {
+		changes = append(changes, c.Square.String()+"="+c.Piece.String())
+	}
+	var paths []string
+	for _, p := range o.Paths {
+		var names []string
+		for _, q := range p {
+			names = append(names, q.String())
+		}
+		paths = append(paths, strings.Join(names, "-"))
+	}
+	if o.To == nil || o.To.String() != "d1" || strings.Join(changes, " ") != "d1=X (-1,3)= d4= b12=r*" ||
+		strings.Join(paths, ", ") != "d4-d2-d1, d4-(-1,3)-d1" {
+		t.Errorf("to %v, changes %q, paths %q", o.To, changes, paths)
+	}
+	if o, err := wire.ParseOutcome(wire.Outcome{}); err != nil || o.To != nil {
+		t.Errorf("destroyed mover: %+v %v", o, err)
+	}
+	for _, bad := range []wire.Outcome{
+		{To: sq("d0")},
+		{To: sq("d1"), Changes: map[string]string{"?": "X"}},
+		{To: sq("d1"), Changes: map[string]string{"d1": "X!"}},
+		{To: sq("d1"), Paths: [][]string{{"d4", "nowhere"}}},
+	} {
+		if _, err := wire.ParseOutcome(bad); err == nil {
+			t.Errorf("%+v: no error", bad)
+		}
+	}
+}
