@@ -73,15 +73,7 @@ func batch() []wire.MovesRequest {
 	}
 }
 
-const (
-	P  = conform.VerdictPass
-	F  = conform.VerdictFail
-	U  = conform.VerdictUnsupported
-	E  = conform.VerdictError
-	T  = conform.VerdictTimeout
-	C  = conform.VerdictCrash
-	ms = time.Millisecond
-)
+const ms = time.Millisecond
 
 // testOptions are the bounds of the tests whose cases are answered: a
 // time limit generous enough that a loaded machine does not turn a reply
