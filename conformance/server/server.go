@@ -24,21 +24,16 @@ import (
 // answered with a bad-request error and skipped.
 const MaxRequest = 1 << 20
 
-// Level and MaxBoard are what Serve declares in its handshake, with
-// Dialects: the reference answers at the most detailed level, reads Betza
-// 2.0 and takes every board of §11.1.
-const (
-	Level    = wire.LevelPaths
-	MaxBoard = "26x26"
-)
+// serveLevel is the level the reference answers at when a request does
+// not ask for less: the most detailed.
+const serveLevel = wire.LevelPaths
 
-// Dialects returns the dialects Serve declares.
-func Dialects() []string { return []string{dialect.Betza2} }
-
-// Hello is the handshake reply of the reference named name and version.
+// Hello is the handshake reply of the reference named name and version:
+// it answers at level paths, reads Betza 2.0 and takes every board of
+// §11.1.
 func Hello(name, version string) wire.HelloReply {
 	return wire.HelloReply{Name: name, Version: version, Protocol: wire.Version,
-		Dialects: Dialects(), Level: Level, MaxBoard: MaxBoard}
+		Dialects: []string{dialect.Betza2}, Level: serveLevel, MaxBoard: board.Size{W: board.MaxSide, H: board.MaxSide}.String()}
 }
 
 // request is any request line, decoded leniently so that its id can be
@@ -141,7 +136,7 @@ func handle(line []byte, name, version string) (reply any, bye bool) {
 	case wire.OpMoves:
 		level := req.Level
 		if !wire.ValidLevel(level) {
-			level = Level
+			level = serveLevel
 		}
 		return AnswerAt(wire.MovesRequest{ID: id, Op: req.Op, Dialect: req.Dialect, Notation: req.Notation,
 			Board: req.Board, Position: req.Position, From: req.From}, level), false

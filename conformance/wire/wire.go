@@ -74,19 +74,9 @@ func Dialects() []string {
 	return []string{dialect.Betza2, dialect.Classic, dialect.Bracket, dialect.Spanish}
 }
 
-// LevelRank orders the levels, from 0 for destinations; -1 for an
-// unknown one.
-func LevelRank(level string) int {
-	switch level {
-	case LevelDestinations:
-		return 0
-	case LevelEffects:
-		return 1
-	case LevelPaths:
-		return 2
-	}
-	return -1
-}
+// LevelRank orders the levels: a level's index in Levels, 0 for
+// destinations; -1 for an unknown one.
+func LevelRank(level string) int { return slices.Index(Levels(), level) }
 
 // ValidLevel reports whether level is one of the protocol's levels.
 func ValidLevel(level string) bool { return LevelRank(level) >= 0 }
