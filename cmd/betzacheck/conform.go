@@ -11,11 +11,11 @@ import (
 	"syscall"
 	"time"
 
+	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/htmlreport"
-	"betzacheck/conformance/protocol"
+	"betzacheck/conformance/wire"
 	"betzacheck/reference/dialect"
-	"betzacheck/reference/translate"
 )
 
 var conformCmd = &command{
@@ -38,7 +38,7 @@ func runConform(c *command, e *env, args []string) int {
 	jsonOut := fs.String("json", "", "write a JSON report to FILE (\"-\": to stdout, instead of the text report)")
 	htmlOut := fs.String("html", "", "write a self-contained HTML report to FILE: summary per clause, failures with diagrams and replay commands")
 	quiet := fs.Bool("quiet", false, "print only the summary line (and no progress)")
-	timeout := fs.Duration("timeout", protocol.DefaultTimeout, "time limit per case")
+	timeout := fs.Duration("timeout", client.DefaultTimeout, "time limit per case")
 	verbose := fs.Bool("v", false, "print a line for every case, passes included")
 	diagrams := fs.Int("failures", 5, "failures to show with a diagram")
 	allowUnsupported := fs.Bool("allow-unsupported", false, "exit 0 when every case is unsupported (the summary still says that nothing was decided)")
@@ -54,8 +54,8 @@ func runConform(c *command, e *env, args []string) int {
 	if len(ops) == 1 {
 		*dir = ops[0]
 	}
-	if *level != "" && !protocol.ValidLevel(*level) {
-		fmt.Fprintf(e.stderr, "betzacheck conform: --level: expected one of %s, found %q\n", strings.Join(protocol.Levels(), ", "), *level)
+	if *level != "" && !wire.ValidLevel(*level) {
+		fmt.Fprintf(e.stderr, "betzacheck conform: --level: expected one of %s, found %q\n", strings.Join(wire.Levels(), ", "), *level)
 		return exitUsage
 	}
 	for _, out := range []struct{ name, path string }{{"junit", *junit}, {"html", *htmlOut}, {"write-expect", *writeExpect}} {
@@ -106,19 +106,19 @@ func runConform(c *command, e *env, args []string) int {
 		stopSignals()
 	}()
 	var im conform.Impl = conform.Reference{}
-	var client *protocol.Client
+	var cl *client.Client
 	started := true
 	if *impl != "reference" {
 		argv := strings.Fields(*impl)
 		var err error
-		client, err = protocol.Start(ctx, argv, protocol.Options{Timeout: *timeout, Stderr: io.Discard})
+		cl, err = client.Start(ctx, argv, client.Options{Timeout: *timeout, Stderr: io.Discard})
 		if err != nil {
 			// Every case still gets a verdict, and the report is written
 			// (spec/protocol.md P2.2, P6.4).
 			fmt.Fprintf(e.stderr, "betzacheck conform: %s: could not start: %v; every case is an error\n", *impl, err)
 			im, started = conform.NotStarted{Name: *impl, Err: err}, false
 		} else {
-			im = client
+			im = cl
 		}
 	}
 	closed := false
@@ -153,8 +153,8 @@ func runConform(c *command, e *env, args []string) int {
 	if err := im.Close(); err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
 	}
-	if client != nil {
-		rep.Unsolicited, rep.UnsolicitedLines = client.Stats().Unsolicited, client.Unsolicited()
+	if cl != nil {
+		rep.Unsolicited, rep.UnsolicitedLines = cl.Stats().Unsolicited, cl.Unsolicited()
 	}
 	if rep.Interrupted() {
 		fmt.Fprintf(e.stderr, "betzacheck conform: %v: stopped after %d cases; no later case run\n", context.Cause(ctx), rep.Cases)
@@ -263,7 +263,7 @@ func streamCases(corpusCases []*conform.Case, dialects []string, adapt bool, n i
 	if !adapt {
 		return all, total, nil
 	}
-	return conform.AdaptSeq(all, dialects, translateInto, rejectedIn), total, nil
+	return conform.AdaptSeq(all, dialects), total, nil
 }
 
 // counting reports each case the run takes, for the progress bar.
@@ -292,12 +292,6 @@ func writeFile(path string, write func(io.Writer) error) error {
 	return f.Close()
 }
 
-// translateInto writes a Betza 2.0 notation in another dialect for an
-// implementation that does not read Betza 2.0.
-func translateInto(dialect, betza2 string) (string, error) {
-	return translate.FromBetza2(dialect, betza2)
-}
-
 // generatedDialect picks the dialect generated cases are written in: Betza
 // 2.0 when the implementation reads it, else the first dialect it reads
 // that has a grammar to sample (single-leg classic notations for an engine
@@ -311,10 +305,4 @@ func generatedDialect(dialects []string) string {
 		}
 	}
 	return dialect.Betza2
-}
-
-// rejectedIn reports whether a dialect rejects text as written.
-func rejectedIn(dialect, text string) bool {
-	_, err := translate.ToBetza2(dialect, text)
-	return err != nil
 }

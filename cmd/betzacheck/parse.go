@@ -3,11 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"betzacheck/reference"
-	"betzacheck/reference/expand"
 	"betzacheck/reference/loc"
 )
 
@@ -63,27 +61,12 @@ type errorDocJSON struct {
 	Error    *jsonError `json:"error"`
 }
 
-// trailingClause is a clause cited at the end of an error message.
-var trailingClause = regexp.MustCompile(`^(.*) \((§[A-Z]?[0-9]+\.[0-9]+)\)$`)
-
-// errorJSON is an error as data: a syntax or static error and a limit of
-// §9.11 keep their offset; any other error's message is split from the
-// clause it cites at its end.
+// errorJSON is an error as data, read by reference.Diagnose: a syntax or
+// static error (the expansion limit of §9.11 too) keeps its offset; any
+// other error's message is split from the clause it cites at its end.
 func errorJSON(err error) *jsonError {
-	var serr *loc.Error
-	var lerr *expand.LimitError
-	switch {
-	case errors.As(err, &serr):
-		off := serr.Offset
-		return &jsonError{Offset: &off, Message: serr.Msg, Clause: serr.Clause}
-	case errors.As(err, &lerr):
-		off := int(lerr.At)
-		return &jsonError{Offset: &off, Message: fmt.Sprintf("expansion exceeds the limit of %d %s", lerr.Value, lerr.Limit), Clause: "§9.11"}
-	}
-	if m := trailingClause.FindStringSubmatch(err.Error()); m != nil {
-		return &jsonError{Message: m[1], Clause: m[2]}
-	}
-	return &jsonError{Message: err.Error()}
+	d := reference.Diagnose(err)
+	return &jsonError{Offset: d.Offset, Message: d.Msg, Clause: d.Clause}
 }
 
 // reportError reports an error of the command on an input: with --json as

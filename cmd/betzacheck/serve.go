@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"betzacheck/conformance/protocol"
+	"betzacheck/conformance/server"
 )
 
 var serveCmd = &command{
@@ -17,7 +17,7 @@ func runServe(c *command, e *env, args []string) int {
 	if _, code, ok := c.parseArgs(e, c.flagSet(e), args, 0); !ok {
 		return code
 	}
-	if err := protocol.Serve(e.stdin, e.stdout, "betzacheck", version); err != nil {
+	if err := server.Serve(e.stdin, e.stdout, "betzacheck", version); err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck serve: %v\n", err)
 		return exitFail
 	}

@@ -1,13 +1,15 @@
 // Package conform runs conformance cases through an implementation under
-// test and judges every case: a corpus case (valid cases and the invalid
-// notations that must be rejected) against its hand-checked lines, which
-// judge the reference too in every run, and a generated case against the
-// reference; each ends in exactly one verdict (pass, fail, unsupported,
-// error, timeout, crash). Generated cases are built one at a time as the
-// run takes them (Generate, Stream). Reports are text (a line per
-// non-passing case, a summary per spec clause, the first failures with
-// diagrams), JSON and JUnit XML; an expectation file of known divergences
-// makes a run fail on a change, not on a known difference.
+// test (a client.Client, or the reference in process) and judges every
+// case (Judge, the verdicts of spec/protocol.md P6): a corpus case (valid
+// cases and the invalid notations that must be rejected) against its
+// hand-checked lines, which judge the reference too in every run, and a
+// generated case against the reference; each ends in exactly one verdict
+// (pass, fail, unsupported, error, timeout, crash). Generated cases are
+// built one at a time as the run takes them (Generate, Stream). Reports
+// are text (a line per non-passing case, a summary per spec clause, the
+// first failures with diagrams), JSON and JUnit XML; an expectation file
+// of known divergences makes a run fail on a change, not on a known
+// difference.
 package conform
 
 import (
@@ -23,9 +25,11 @@ import (
 	"github.com/leanovate/gopter"
 	"golang.org/x/exp/ebnf"
 
+	"betzacheck/conformance/client"
 	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/gen"
-	"betzacheck/conformance/protocol"
+	"betzacheck/conformance/server"
+	"betzacheck/conformance/wire"
 	"betzacheck/grammar"
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
@@ -35,10 +39,10 @@ import (
 
 // Case is one request and the reference's answer to it.
 type Case struct {
-	ID      string                // stable: corpus path and case name, or gen/SEED/INDEX
-	Clauses []string              // the clauses the case tests; "generated" for generated ones
-	Setup   board.Setup           // what the case is evaluated on
-	Request protocol.MovesRequest // Setup and the notation, as sent
+	ID      string            // stable: corpus path and case name, or gen/SEED/INDEX
+	Clauses []string          // the clauses the case tests; "generated" for generated ones
+	Setup   board.Setup       // what the case is evaluated on
+	Request wire.MovesRequest // Setup and the notation, as sent
 	// Betza2 is the Betza 2.0 notation the reference evaluated; it differs
 	// from Request.Notation when the case was translated into the
 	// implementation's dialect.
@@ -58,31 +62,28 @@ type Case struct {
 	Pos  *corpus.Case
 }
 
-// Impl is an implementation under test: a protocol.Client, or the
+// Impl is an implementation under test: a client.Client, or the
 // reference in process (Reference).
 type Impl interface {
-	Hello() protocol.HelloReply
-	Do(protocol.MovesRequest) protocol.Result
+	Hello() wire.HelloReply
+	Do(wire.MovesRequest) client.Result
 	Close() error
 }
 
 // Reference is the reference interpreter as an Impl, without a process.
 type Reference struct{}
 
-// Hello describes the reference as protocol.Serve does.
-func (Reference) Hello() protocol.HelloReply {
-	return protocol.HelloReply{Name: "betzacheck-reference", Version: "0.1.0", Protocol: protocol.Version,
-		Dialects: protocol.ServeDialects(), Level: protocol.ServeLevel, MaxBoard: protocol.ServeMaxBoard}
-}
+// Hello describes the reference as server.Serve does.
+func (Reference) Hello() wire.HelloReply { return server.Hello("betzacheck-reference", "0.1.0") }
 
-// Do answers with protocol.Answer.
-func (Reference) Do(req protocol.MovesRequest) protocol.Result {
-	r := protocol.Answer(req)
-	kind := protocol.ResultOK
+// Do answers with server.Answer.
+func (Reference) Do(req wire.MovesRequest) client.Result {
+	r := server.Answer(req)
+	kind := client.ResultOK
 	if r.Error != nil {
-		kind = protocol.ResultError
+		kind = client.ResultError
 	}
-	return protocol.Result{ID: req.ID, Kind: kind, Reply: r}
+	return client.Result{ID: req.ID, Kind: kind, Reply: r}
 }
 
 // Close does nothing.
@@ -133,7 +134,7 @@ func CorpusCases(dir string) ([]*Case, error) {
 // NewCase is the case id on the setup s: the notation, Betza 2.0, sent in
 // a moves request.
 func NewCase(id string, clauses []string, notation string, s board.Setup) *Case {
-	req := protocol.NewRequest(dialect.Betza2, notation, s)
+	req := wire.NewRequest(dialect.Betza2, notation, s)
 	return &Case{ID: id, Clauses: clauses, Setup: s, Request: req, Betza2: notation}
 }
 
@@ -216,28 +217,24 @@ func sample(g ebnf.Grammar, start string, depth int, name string, params *gopter
 	return "", "", false
 }
 
-// Translator writes a Betza 2.0 notation in a dialect, or says why it
-// cannot (a *dialect.NoEquivalentError, typically).
-type Translator func(dialect, betza2 string) (string, error)
-
 // Adapt prepares cases for an implementation that reads the given
 // dialects: cases stay in Betza 2.0 when it reads that; otherwise each is
-// translated into the first dialect it reads that translate accepts, or
-// marked unsupported with the reason. An invalid case is sent unchanged in
-// a dialect that rejects it too (rejects reports that), else marked
+// translated (translate.FromBetza2) into the first dialect it reads that
+// has an equivalent, or marked unsupported with the reasons. An invalid
+// case is sent unchanged in a dialect that rejects it too, else marked
 // unsupported.
-func Adapt(cases []*Case, dialects []string, translate Translator, rejects func(dialect, text string) bool) {
+func Adapt(cases []*Case, dialects []string) {
 	for _, c := range cases {
-		adapt(c, dialects, translate, rejects)
+		adapt(c, dialects)
 	}
 }
 
 // AdaptSeq is Adapt for a stream of cases: each is adapted as the run
 // takes it.
-func AdaptSeq(cases iter.Seq[*Case], dialects []string, translate Translator, rejects func(dialect, text string) bool) iter.Seq[*Case] {
+func AdaptSeq(cases iter.Seq[*Case], dialects []string) iter.Seq[*Case] {
 	return func(yield func(*Case) bool) {
 		for c := range cases {
-			adapt(c, dialects, translate, rejects)
+			adapt(c, dialects)
 			if !yield(c) {
 				return
 			}
@@ -245,7 +242,7 @@ func AdaptSeq(cases iter.Seq[*Case], dialects []string, translate Translator, re
 	}
 }
 
-func adapt(c *Case, dialects []string, translate Translator, rejects func(dialect, text string) bool) {
+func adapt(c *Case, dialects []string) {
 	if slices.Contains(dialects, c.Request.Dialect) {
 		return // written in a dialect it reads already
 	}
@@ -259,7 +256,7 @@ func adapt(c *Case, dialects []string, translate Translator, rejects func(dialec
 		// to a dialect that rejects it too, so that a parser which skips
 		// what it does not know is caught (issue 6).
 		for _, d := range dialects {
-			if rejects != nil && rejects(d, c.Betza2) {
+			if _, err := translate.ToBetza2(d, c.Betza2); err != nil {
 				c.Request.Dialect = d
 				break
 			}
@@ -271,10 +268,7 @@ func adapt(c *Case, dialects []string, translate Translator, rejects func(dialec
 		return
 	}
 	for _, d := range dialects {
-		if translate == nil {
-			break
-		}
-		text, err := translate(d, c.Betza2)
+		text, err := translate.FromBetza2(d, c.Betza2)
 		if err == nil {
 			c.Request.Dialect, c.Request.Notation = d, text
 			break
@@ -292,16 +286,16 @@ func adapt(c *Case, dialects []string, translate Translator, rejects func(dialec
 // Result is one case's verdict.
 type Result struct {
 	Case    *Case
-	Verdict protocol.Verdict
-	Got     protocol.Result
+	Verdict Verdict
+	Got     client.Result
 	// Want is the answer the implementation's was judged against (see
 	// Stream). A run keeps it, and Got's reply, only for a case that did
 	// not pass: a passing case's answers are dropped once judged.
-	Want protocol.Reply
+	Want wire.Reply
 	// Reference is the reference's own verdict on a corpus case, judged by
 	// the case's hand-checked lines (pass or fail); nil for a generated
 	// case.
-	Reference *protocol.Verdict
+	Reference *Verdict
 	// Expected is the verdict the expectation file lists for the case
 	// ("" when it lists none).
 	Expected string
@@ -315,13 +309,13 @@ func (r *Result) Unexpected() bool {
 	if r.Expected != "" {
 		return k.String() != r.Expected
 	}
-	return k != protocol.VerdictPass && k != protocol.VerdictUnsupported
+	return k != VerdictPass && k != VerdictUnsupported
 }
 
 // ReferenceFailed reports whether the reference disagrees with the
 // hand-checked lines of the result's corpus case.
 func (r *Result) ReferenceFailed() bool {
-	return r.Reference != nil && r.Reference.Kind != protocol.VerdictPass
+	return r.Reference != nil && r.Reference.Kind != VerdictPass
 }
 
 // Options tune a run.
@@ -359,7 +353,7 @@ func Run(ctx context.Context, impl Impl, cases []*Case, level string) *Report {
 func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) *Report {
 	hello := impl.Hello()
 	lv := hello.Level
-	if opt.Level != "" && rank(opt.Level) < rank(lv) {
+	if opt.Level != "" && wire.LevelRank(opt.Level) < wire.LevelRank(lv) {
 		lv = opt.Level
 	}
 	rep := &Report{Impl: hello, Level: lv}
@@ -376,10 +370,10 @@ func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) 
 			stop("")
 			break
 		}
-		var got protocol.Result
+		var got client.Result
 		switch {
 		case c.Unsupported != "":
-			got = protocol.Result{Kind: protocol.ResultSkipped, Detail: c.Unsupported}
+			got = client.Result{Kind: client.ResultSkipped, Detail: c.Unsupported}
 		default:
 			req := c.Request
 			if lv != hello.Level {
@@ -388,7 +382,7 @@ func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) 
 			got = impl.Do(req)
 		}
 		rep.add(c.judge(got, lv), opt)
-		if got.Kind == protocol.ResultStopped {
+		if got.Kind == client.ResultStopped {
 			// The case in flight when the run stopped: no later case
 			// is taken (spec/protocol.md P6.6).
 			stop(got.Detail)
@@ -403,20 +397,20 @@ func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) 
 
 // judge gives the implementation's result for c its verdict at level lv,
 // and judges the reference too on a corpus case.
-func (c *Case) judge(got protocol.Result, lv string) *Result {
+func (c *Case) judge(got client.Result, lv string) *Result {
 	switch got.Kind {
-	case protocol.ResultNoStart, protocol.ResultSkipped, protocol.ResultStopped:
+	case client.ResultNoStart, client.ResultSkipped, client.ResultStopped:
 		if c.File == nil {
 			// Never asked: a generated case's verdict does not need the
 			// reference's answer, which may be costly (every case of a
 			// run whose implementation never starts comes here). A
 			// corpus case still judges the reference by its lines below.
-			return &Result{Case: c, Got: got, Verdict: protocol.Judge(protocol.Reply{}, got, lv)}
+			return &Result{Case: c, Got: got, Verdict: Judge(wire.Reply{}, got, lv)}
 		}
 	}
 	want, at, ref := c.expectation(lv)
-	v := protocol.Judge(want, got, at)
-	if ref != nil && ref.Kind != protocol.VerdictPass {
+	v := Judge(want, got, at)
+	if ref != nil && ref.Kind != VerdictPass {
 		// The truth here is the corpus, which the reference does not
 		// match: say so in the words of the verdict.
 		v.Reason = strings.ReplaceAll(v.Reason, "the reference", "the corpus")
@@ -438,12 +432,8 @@ func (c *Case) judge(got protocol.Result, lv string) *Result {
 // effects. The reference is judged by the same lines through
 // corpus.CheckNotation and corpus.CheckCase, the comparison the corpus
 // test makes.
-func (c *Case) expectation(lv string) (want protocol.Reply, at string, ref *protocol.Verdict) {
-	reference := func(level string) protocol.Reply {
-		req := c.Request
-		req.Dialect, req.Notation = dialect.Betza2, c.Betza2
-		return protocol.AnswerAt(req, level)
-	}
+func (c *Case) expectation(lv string) (want wire.Reply, at string, ref *Verdict) {
+	reference := func(level string) wire.Reply { return server.AnswerSetup(c.Betza2, c.Setup, level) }
 	if c.File == nil {
 		return reference(lv), lv, nil
 	}
@@ -453,20 +443,20 @@ func (c *Case) expectation(lv string) (want protocol.Reply, at string, ref *prot
 	} else {
 		m = corpus.CheckCase(c.File, c.Pos)
 	}
-	ref = &protocol.Verdict{Kind: protocol.VerdictPass}
+	ref = &Verdict{Kind: VerdictPass}
 	if m != nil {
-		ref = &protocol.Verdict{Kind: protocol.VerdictFail, Reason: m.Reason, Diff: m.Diff}
+		ref = &Verdict{Kind: VerdictFail, Reason: m.Reason, Diff: m.Diff}
 	}
-	if lv == protocol.LevelPaths && m == nil {
-		if r := reference(lv); r.Error == nil || r.Error.Kind != protocol.KindUnsupported {
+	if lv == wire.LevelPaths && m == nil {
+		if r := reference(lv); r.Error == nil || r.Error.Kind != wire.KindUnsupported {
 			return r, lv, ref
 		}
 		// The reference's paths search ran out of budget where its
 		// effects did not: the lines still judge the case, at effects.
 	}
 	at = lv
-	if rank(at) > rank(protocol.LevelEffects) {
-		at = protocol.LevelEffects
+	if wire.LevelRank(at) > wire.LevelRank(wire.LevelEffects) {
+		at = wire.LevelEffects
 	}
 	return c.truth(at), at, ref
 }
@@ -475,36 +465,23 @@ func (c *Case) expectation(lv string) (want protocol.Reply, at string, ref *prot
 // (destinations or effects): the syntax error of an invalid file, the
 // evaluation error of an error: line, or the outcomes of the want: lines
 // (which corpus.Parse has checked are outcome keys).
-func (c *Case) truth(level string) protocol.Reply {
+func (c *Case) truth(level string) wire.Reply {
 	if c.Pos == nil {
 		off := c.File.ErrOffset
-		return protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindSyntax, Message: c.File.ErrText, Offset: &off}}
+		return wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindSyntax, Message: c.File.ErrText, Offset: &off}}
 	}
 	if c.Pos.Error != "" {
-		return protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindInternal, Message: c.Pos.Error}}
-	}
-	s, err := c.Pos.Setup()
-	if err != nil { // CorpusCases builds no case whose setup fails
-		return protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindInternal, Message: err.Error()}}
+		return wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindInternal, Message: c.Pos.Error}}
 	}
 	outs := make([]eval.Outcome, 0, len(c.Pos.Want))
 	for _, line := range c.Pos.Want {
 		o, err := corpus.ParseWant(line)
 		if err != nil {
-			return protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindInternal, Message: "corpus: " + err.Error()}}
+			return wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindInternal, Message: "corpus: " + err.Error()}}
 		}
 		outs = append(outs, o)
 	}
-	return protocol.Reply{Outcomes: protocol.WireOutcomes(outs, s, level)}
-}
-
-func rank(level string) int {
-	for i, l := range protocol.Levels() {
-		if l == level {
-			return i
-		}
-	}
-	return -1
+	return wire.Reply{Outcomes: wire.OutcomesOf(outs, c.Setup, level)}
 }
 
 // clauseKey sorts clause ids numerically (§2.10 after §2.9).

@@ -5,16 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
-	"errors"
 	"maps"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/corpus"
-	"betzacheck/conformance/protocol"
+	"betzacheck/conformance/wire"
+	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
 )
@@ -23,11 +24,11 @@ import (
 // does not understand would.
 type lax struct{ dialects []string }
 
-func (l lax) Hello() protocol.HelloReply {
-	return protocol.HelloReply{Name: "lax", Version: "1", Protocol: 1, Dialects: l.dialects, Level: protocol.LevelDestinations}
+func (l lax) Hello() wire.HelloReply {
+	return wire.HelloReply{Name: "lax", Version: "1", Protocol: 1, Dialects: l.dialects, Level: wire.LevelDestinations}
 }
-func (lax) Do(req protocol.MovesRequest) protocol.Result {
-	return protocol.Result{ID: req.ID, Kind: protocol.ResultOK, Reply: protocol.Reply{ID: req.ID, Outcomes: []protocol.WireOutcome{}}}
+func (lax) Do(req wire.MovesRequest) client.Result {
+	return client.Result{ID: req.ID, Kind: client.ResultOK, Reply: wire.Reply{ID: req.ID, Outcomes: []wire.Outcome{}}}
 }
 func (lax) Close() error { return nil }
 
@@ -42,7 +43,7 @@ func corpusCases(t *testing.T) []*conform.Case {
 	if len(cases) < 100 {
 		t.Fatalf("only %d corpus cases", len(cases))
 	}
-	conform.Adapt(cases, []string{dialect.Betza2}, nil, nil)
+	conform.Adapt(cases, []string{dialect.Betza2})
 	return cases
 }
 
@@ -84,7 +85,7 @@ type pacer struct {
 	t            *testing.T
 }
 
-func (p pacer) Do(req protocol.MovesRequest) protocol.Result {
+func (p pacer) Do(req wire.MovesRequest) client.Result {
 	*p.asked++
 	if *p.taken != *p.asked {
 		p.t.Errorf("request %d while %d cases were taken", *p.asked, *p.taken)
@@ -133,7 +134,7 @@ func TestStream(t *testing.T) {
 		t.Errorf("streamed %v, listed %v", rep.Summary(), full.Summary())
 	}
 	for _, r := range rep.Results {
-		if r.Verdict.Kind == protocol.VerdictPass {
+		if r.Verdict.Kind == conform.VerdictPass {
 			t.Errorf("%s: a passing result kept without KeepPasses", r.Case.ID)
 		}
 	}
@@ -184,7 +185,7 @@ func TestStream(t *testing.T) {
 		t.Errorf("Run kept %d of %d results", len(full.Results), len(want))
 	}
 	for _, r := range full.Results {
-		if r.Verdict.Kind == protocol.VerdictPass && (r.Got.Reply.Outcomes != nil || r.Want.Outcomes != nil) {
+		if r.Verdict.Kind == conform.VerdictPass && (r.Got.Reply.Outcomes != nil || r.Want.Outcomes != nil) {
 			t.Errorf("%s: a passing result keeps its answers", r.Case.ID)
 		}
 	}
@@ -206,7 +207,7 @@ func TestLaxImplementation(t *testing.T) {
 	accepted := 0
 	for _, r := range rep.Results {
 		if strings.HasPrefix(r.Case.ID, "corpus/invalid/") {
-			if r.Verdict.Kind != protocol.VerdictFail || !strings.Contains(r.Verdict.Reason, "accepted an invalid notation") {
+			if r.Verdict.Kind != conform.VerdictFail || !strings.Contains(r.Verdict.Reason, "accepted an invalid notation") {
 				t.Errorf("%s: %v %s", r.Case.ID, r.Verdict.Kind, r.Verdict.Reason)
 			}
 			accepted++
@@ -258,45 +259,41 @@ func TestLaxImplementation(t *testing.T) {
 	}
 }
 
+// TestAdapt: for an implementation that reads classic Betza only, a
+// case with a classic equivalent is sent translated, one without is
+// unsupported with the translator's reason; an invalid notation that
+// classic Betza rejects too is sent as written, one that classic Betza
+// reads (NN is the nightrider there, §C2.2) cannot be asked.
 func TestAdapt(t *testing.T) {
-	var valid, invalid []*conform.Case
-	for _, c := range corpusCases(t) {
-		if c.Invalid && len(invalid) < 2 {
-			invalid = append(invalid, c)
-		}
-		if !c.Invalid && len(valid) < 4 {
-			valid = append(valid, c)
-		}
+	s, err := board.ParseSetup("8x8", "3p4/8/3P4/8/3X4/8/8/3r4", "d4", "")
+	if err != nil {
+		t.Fatal(err)
 	}
-	cases := append(append([]*conform.Case{}, valid...), invalid...)
-	conform.Adapt(cases, []string{"betza-classic"}, func(d, s string) (string, error) {
-		if s == valid[0].Betza2 {
-			return "CLASSIC(" + s + ")", nil
-		}
-		return "", errors.New("no equivalent")
-	}, func(d, s string) bool { return s == invalid[0].Betza2 })
-	if valid[0].Request.Dialect != "betza-classic" || valid[0].Request.Notation != "CLASSIC("+valid[0].Betza2+")" || valid[0].Unsupported != "" {
-		t.Errorf("case 0 not translated: %+v", valid[0].Request)
+	translated := conform.NewCase("hopper", nil, "mRpR-cR", s)
+	untranslated := conform.NewCase("chain", nil, "W-W", s)
+	rejected := conform.NewCase("rejected", nil, "pW", s)
+	readable := conform.NewCase("readable", nil, "NN", s)
+	rejected.Invalid, readable.Invalid = true, true
+	cases := []*conform.Case{translated, untranslated, rejected, readable}
+	conform.Adapt(cases, []string{dialect.Classic})
+	if r := translated.Request; r.Dialect != dialect.Classic || r.Notation != "mRcpR" || translated.Unsupported != "" {
+		t.Errorf("mRpR-cR not translated: %+v %q", r, translated.Unsupported)
 	}
-	for _, c := range valid[1:] {
-		if c.Betza2 != valid[0].Betza2 && c.Unsupported == "" {
-			t.Errorf("%s: untranslatable case not marked unsupported", c.ID)
-		}
+	if !strings.Contains(untranslated.Unsupported, "no equivalent in betza-classic") {
+		t.Errorf("W-W: unsupported %q, want the reason it has no classic equivalent", untranslated.Unsupported)
 	}
-	// An invalid notation the dialect rejects too is sent as written; one
-	// the dialect accepts cannot be asked.
-	if invalid[0].Request.Dialect != "betza-classic" || invalid[0].Request.Notation != invalid[0].Betza2 || invalid[0].Unsupported != "" {
-		t.Errorf("invalid case 0 not sent as written: %+v", invalid[0].Request)
+	if r := rejected.Request; r.Dialect != dialect.Classic || r.Notation != "pW" || rejected.Unsupported != "" {
+		t.Errorf("pW not sent as written: %+v %q", r, rejected.Unsupported)
 	}
-	if invalid[1].Unsupported == "" {
-		t.Errorf("invalid case 1 valid in the dialect, yet asked: %+v", invalid[1].Request)
+	if readable.Unsupported != `"NN" is valid in betza-classic` {
+		t.Errorf("NN valid in classic Betza, yet: %+v %q", readable.Request, readable.Unsupported)
 	}
-	rep := conform.Run(context.Background(), lax{[]string{"betza-classic"}}, cases, "")
+	rep := conform.Run(context.Background(), lax{[]string{dialect.Classic}}, cases, "")
 	for _, r := range rep.Results {
-		if r.Case.Unsupported != "" && r.Verdict.Kind != protocol.VerdictUnsupported {
+		if r.Case.Unsupported != "" && r.Verdict.Kind != conform.VerdictUnsupported {
 			t.Errorf("%s: %v, want unsupported", r.Case.ID, r.Verdict.Kind)
 		}
-		if r.Case == invalid[0] && r.Verdict.Kind != protocol.VerdictFail {
+		if r.Case == rejected && r.Verdict.Kind != conform.VerdictFail {
 			t.Errorf("%s: lax answer to an invalid notation judged %v", r.Case.ID, r.Verdict.Kind)
 		}
 	}
@@ -380,10 +377,10 @@ func decodeJUnit(t *testing.T, rep *conform.Report) (junitSuite, string) {
 // reference does not.
 type parrot struct{ lines []string }
 
-func (parrot) Hello() protocol.HelloReply {
-	return protocol.HelloReply{Name: "parrot", Version: "1", Protocol: 1, Dialects: []string{dialect.Betza2}, Level: protocol.LevelEffects}
+func (parrot) Hello() wire.HelloReply {
+	return wire.HelloReply{Name: "parrot", Version: "1", Protocol: 1, Dialects: []string{dialect.Betza2}, Level: wire.LevelEffects}
 }
-func (p parrot) Do(req protocol.MovesRequest) protocol.Result {
+func (p parrot) Do(req wire.MovesRequest) client.Result {
 	s, err := req.Setup()
 	if err != nil {
 		panic(err)
@@ -396,8 +393,8 @@ func (p parrot) Do(req protocol.MovesRequest) protocol.Result {
 		}
 		outs = append(outs, o)
 	}
-	return protocol.Result{ID: req.ID, Kind: protocol.ResultOK,
-		Reply: protocol.Reply{ID: req.ID, Outcomes: protocol.WireOutcomes(outs, s, protocol.LevelEffects)}}
+	return client.Result{ID: req.ID, Kind: client.ResultOK,
+		Reply: wire.Reply{ID: req.ID, Outcomes: wire.OutcomesOf(outs, s, wire.LevelEffects)}}
 }
 func (parrot) Close() error { return nil }
 
@@ -425,7 +422,7 @@ func TestCorpusIsTheOracle(t *testing.T) {
 			t.Errorf("the report lacks %q:\n%s", s, b.String())
 		}
 	}
-	if r := rep.Results[0]; r.Verdict.Kind != protocol.VerdictFail || !r.ReferenceFailed() {
+	if r := rep.Results[0]; r.Verdict.Kind != conform.VerdictFail || !r.ReferenceFailed() {
 		t.Errorf("the reference as implementation: %v, reference verdict %+v; want fail and fail", r.Verdict.Kind, r.Reference)
 	}
 
@@ -473,9 +470,9 @@ func TestCorpusIsTheOracle(t *testing.T) {
 // reports the squares each path visits would.
 type pathsParrot struct{ parrot }
 
-func (pathsParrot) Hello() protocol.HelloReply {
+func (pathsParrot) Hello() wire.HelloReply {
 	h := parrot{}.Hello()
-	h.Level = protocol.LevelPaths
+	h.Level = wire.LevelPaths
 	return h
 }
 
@@ -504,7 +501,7 @@ b2 a1= b2=X
 	}
 	impl := pathsParrot{parrot{[]string{"a1 a1=X", "a2 a1= a2=X", "b1 a1= b1=X", "b2 a1= b2=X"}}}
 	rep := conform.Run(context.Background(), impl, cases, "")
-	if r := rep.Results[0]; r.Verdict.Kind != protocol.VerdictPass || r.Reference == nil || r.Reference.Kind != protocol.VerdictPass {
+	if r := rep.Results[0]; r.Verdict.Kind != conform.VerdictPass || r.Reference == nil || r.Reference.Kind != conform.VerdictPass {
 		t.Errorf("verdict %v (%s), reference %+v; want pass and pass", r.Verdict.Kind, r.Verdict.Reason, r.Reference)
 	}
 }
@@ -513,10 +510,10 @@ b2 a1= b2=X
 // client does when the run is stopped with that request in flight.
 type stopsAt struct{ n int }
 
-func (*stopsAt) Hello() protocol.HelloReply { return conform.Reference{}.Hello() }
-func (s *stopsAt) Do(req protocol.MovesRequest) protocol.Result {
+func (*stopsAt) Hello() wire.HelloReply { return conform.Reference{}.Hello() }
+func (s *stopsAt) Do(req wire.MovesRequest) client.Result {
 	if s.n--; s.n == 0 {
-		return protocol.Result{ID: req.ID, Kind: protocol.ResultStopped, Detail: "run interrupted"}
+		return client.Result{ID: req.ID, Kind: client.ResultStopped, Detail: "run interrupted"}
 	}
 	return conform.Reference{}.Do(req)
 }

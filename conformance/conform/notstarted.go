@@ -1,7 +1,8 @@
 package conform
 
 import (
-	"betzacheck/conformance/protocol"
+	"betzacheck/conformance/client"
+	"betzacheck/conformance/wire"
 )
 
 // NotStarted is an implementation whose first start failed: it exited at
@@ -18,13 +19,13 @@ type NotStarted struct {
 // Hello describes an implementation that said nothing: it declares no
 // dialect and the most detailed level, so that no case is adapted or
 // skipped for it.
-func (n NotStarted) Hello() protocol.HelloReply {
-	return protocol.HelloReply{Name: n.Name, Version: "(not started)", Protocol: protocol.Version, Level: protocol.LevelPaths}
+func (n NotStarted) Hello() wire.HelloReply {
+	return wire.HelloReply{Name: n.Name, Version: "(not started)", Protocol: wire.Version, Level: wire.LevelPaths}
 }
 
 // Do answers every request with ResultNoStart and the cause.
-func (n NotStarted) Do(req protocol.MovesRequest) protocol.Result {
-	return protocol.Result{ID: req.ID, Kind: protocol.ResultNoStart, Detail: "could not start: " + n.Err.Error()}
+func (n NotStarted) Do(req wire.MovesRequest) client.Result {
+	return client.Result{ID: req.ID, Kind: client.ResultNoStart, Detail: "could not start: " + n.Err.Error()}
 }
 
 // Close does nothing.

@@ -1,7 +1,9 @@
 package conform
 
 import (
-	"betzacheck/conformance/protocol"
+	"betzacheck/conformance/client"
+	"betzacheck/conformance/server"
+	"betzacheck/conformance/wire"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/classic"
 	"betzacheck/reference/translate"
@@ -37,7 +39,7 @@ func (r *Report) Profiles() []ProfileAgreement {
 func (r *Report) addProfiles(res *Result) {
 	req := res.Case.Request
 	if req.Dialect != dialect.Classic || res.Case.Unsupported != "" ||
-		(res.Got.Kind != protocol.ResultOK && res.Got.Kind != protocol.ResultError) {
+		(res.Got.Kind != client.ResultOK && res.Got.Kind != client.ResultError) {
 		return
 	}
 	if r.profiles == nil {
@@ -47,18 +49,16 @@ func (r *Report) addProfiles(res *Result) {
 	}
 	for i, p := range classic.Profiles {
 		core, err := translate.ToBetza2(dialect.Classic+":"+p.Name, req.Notation)
-		var want protocol.Reply
+		var want wire.Reply
 		if err != nil {
 			// The profile rejects the text: an implementation that
 			// follows it answers with a syntax error.
-			want = protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindSyntax, Message: err.Error()}}
+			want = wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindSyntax, Message: err.Error()}}
 		} else {
-			q := req
-			q.Dialect, q.Notation = dialect.Betza2, core
-			want = protocol.AnswerAt(q, r.Level)
+			want = server.AnswerSetup(core, res.Case.Setup, r.Level)
 		}
 		r.profiles[i].Cases++
-		if protocol.Judge(want, res.Got, r.Level).Kind == protocol.VerdictPass {
+		if Judge(want, res.Got, r.Level).Kind == VerdictPass {
 			r.profiles[i].Agree++
 		}
 	}

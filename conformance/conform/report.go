@@ -9,13 +9,14 @@ import (
 	"sort"
 	"strings"
 
+	"betzacheck/conformance/client"
 	"betzacheck/conformance/equiv"
-	"betzacheck/conformance/protocol"
+	"betzacheck/conformance/wire"
 )
 
 // Report is the outcome of a run.
 type Report struct {
-	Impl  protocol.HelloReply
+	Impl  wire.HelloReply
 	Level string
 	// Cases is how many cases the run judged.
 	Cases int
@@ -34,7 +35,7 @@ type Report struct {
 	// no pending request (spec/protocol.md P6.8); UnsolicitedLines quotes
 	// the first ones. They decide no case.
 	Unsolicited      int
-	UnsolicitedLines []protocol.Unsolicited
+	UnsolicitedLines []client.Unsolicited
 
 	totals    Counts
 	byClause  map[string]Counts
@@ -51,7 +52,7 @@ func (r *Report) Interrupted() bool { return r.Stopped != "" }
 // NothingDecided reports a run with cases, every one unsupported: it
 // decided nothing (spec/protocol.md P6.7).
 func (r *Report) NothingDecided() bool {
-	return r.Cases > 0 && r.totals[protocol.VerdictUnsupported.String()] == r.Cases
+	return r.Cases > 0 && r.totals[VerdictUnsupported.String()] == r.Cases
 }
 
 // UnsolicitedNotes describes each quoted unsolicited line (P6.8) as
@@ -66,7 +67,7 @@ func (r *Report) UnsolicitedNotes() []string {
 
 // after names the case whose reply an unsolicited line followed, when
 // the run kept its result, else the request's number.
-func (r *Report) after(u protocol.Unsolicited) string {
+func (r *Report) after(u client.Unsolicited) string {
 	if u.After == 0 {
 		return "the handshake"
 	}
@@ -102,10 +103,10 @@ func (r *Report) add(res *Result, opt Options) {
 	}
 	r.addProfiles(res)
 	_, expected := opt.Expect[res.Case.ID]
-	if res.Verdict.Kind == protocol.VerdictPass {
+	if res.Verdict.Kind == VerdictPass {
 		// A pass's answers are dropped; the reply's id stays, so that a
 		// report can still say which request a case was.
-		res.Want, res.Got.Reply = protocol.Reply{}, protocol.Reply{ID: res.Got.Reply.ID}
+		res.Want, res.Got.Reply = wire.Reply{}, wire.Reply{ID: res.Got.Reply.ID}
 		if !opt.KeepPasses && !expected && !res.ReferenceFailed() {
 			return
 		}
@@ -170,7 +171,7 @@ func (r *Report) Broken() bool {
 		return true
 	}
 	for _, res := range r.Results {
-		if res.Unexpected() && res.Got.Kind != protocol.ResultStopped {
+		if res.Unexpected() && res.Got.Kind != client.ResultStopped {
 			return true
 		}
 	}
@@ -189,7 +190,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 			fmt.Fprintf(w, "%-22s %s  %s: %s\n", "REFERENCE FAIL", res.Case.ID, res.Case.Request.Notation, res.Reference.Reason)
 		}
 		k := res.Verdict.Kind
-		if k == protocol.VerdictPass && !verbose {
+		if k == VerdictPass && !verbose {
 			continue
 		}
 		mark := strings.ToUpper(k.String())
@@ -228,7 +229,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 	}
 	shown := 0
 	for _, res := range r.Results {
-		if shown >= maxDiagrams || res.Verdict.Kind != protocol.VerdictFail || !res.Unexpected() {
+		if shown >= maxDiagrams || res.Verdict.Kind != VerdictFail || !res.Unexpected() {
 			continue
 		}
 		shown++
@@ -308,19 +309,19 @@ func (r *Report) Summary() string {
 
 // jsonResult is a case in the JSON report.
 type jsonResult struct {
-	ID       string                `json:"id"`
-	Clauses  []string              `json:"clauses"`
-	Request  protocol.MovesRequest `json:"request"`
-	Betza2   string                `json:"betza2"`
-	Verdict  string                `json:"verdict"`
-	Reason   string                `json:"reason,omitempty"`
-	Diff     string                `json:"diff,omitempty"`
-	Expected string                `json:"expected,omitempty"`
+	ID       string            `json:"id"`
+	Clauses  []string          `json:"clauses"`
+	Request  wire.MovesRequest `json:"request"`
+	Betza2   string            `json:"betza2"`
+	Verdict  string            `json:"verdict"`
+	Reason   string            `json:"reason,omitempty"`
+	Diff     string            `json:"diff,omitempty"`
+	Expected string            `json:"expected,omitempty"`
 	// Reference is the reference's verdict on a corpus case, judged by
 	// the case's hand-checked lines.
-	Reference *jsonVerdict    `json:"reference,omitempty"`
-	Want      *protocol.Reply `json:"want,omitempty"`
-	Got       *protocol.Reply `json:"got,omitempty"`
+	Reference *jsonVerdict `json:"reference,omitempty"`
+	Want      *wire.Reply  `json:"want,omitempty"`
+	Got       *wire.Reply  `json:"got,omitempty"`
 }
 
 type jsonVerdict struct {
@@ -343,15 +344,15 @@ type jsonUnsolicited struct {
 // not pass.
 func (r *Report) WriteJSON(w io.Writer) error {
 	out := struct {
-		Impl      protocol.HelloReply `json:"implementation"`
-		Level     string              `json:"level"`
-		Totals    Counts              `json:"totals"`
-		Reference Counts              `json:"reference,omitempty"`
-		ByClause  map[string]Counts   `json:"byClause"`
-		Stale     []string            `json:"stale"`
-		Stopped   string              `json:"stopped,omitempty"`
-		Failed    bool                `json:"failed"`
-		Profiles  []ProfileAgreement  `json:"profiles,omitempty"`
+		Impl      wire.HelloReply    `json:"implementation"`
+		Level     string             `json:"level"`
+		Totals    Counts             `json:"totals"`
+		Reference Counts             `json:"reference,omitempty"`
+		ByClause  map[string]Counts  `json:"byClause"`
+		Stale     []string           `json:"stale"`
+		Stopped   string             `json:"stopped,omitempty"`
+		Failed    bool               `json:"failed"`
+		Profiles  []ProfileAgreement `json:"profiles,omitempty"`
 		// Unsolicited lines (P6.8), an interrupted run (P6.6), and a run
 		// that decided nothing (P6.7).
 		Unsolicited      int               `json:"unsolicited"`
@@ -374,10 +375,10 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		if v := res.Reference; v != nil {
 			jr.Reference = &jsonVerdict{Verdict: v.Kind.String(), Reason: v.Reason, Diff: v.Diff}
 		}
-		if res.Verdict.Kind != protocol.VerdictPass {
+		if res.Verdict.Kind != VerdictPass {
 			want := res.Want
 			jr.Want = &want
-			if res.Got.Kind == protocol.ResultOK || res.Got.Kind == protocol.ResultError {
+			if res.Got.Kind == client.ResultOK || res.Got.Kind == client.ResultError {
 				got := res.Got.Reply
 				jr.Got = &got
 			}
@@ -443,15 +444,15 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 		switch {
 		case res.Expected != "" && !res.Unexpected():
 			tc.SystemOut = "expected divergence: " + k.String() + ": " + res.Verdict.Reason
-		case k == protocol.VerdictFail:
+		case k == VerdictFail:
 			tc.Failure = &failure{Message: res.Verdict.Reason, Type: "fail", Text: text}
 			s.Failures++
-		case k == protocol.VerdictUnsupported:
+		case k == VerdictUnsupported:
 			tc.Skipped = &struct {
 				Message string `xml:"message,attr"`
 			}{res.Verdict.Reason}
 			s.Skipped++
-		case k != protocol.VerdictPass:
+		case k != VerdictPass:
 			tc.Error = &failure{Message: res.Verdict.Reason, Type: k.String(), Text: text}
 			s.Errors++
 		case res.Unexpected(): // passes now, but a divergence was expected
@@ -555,7 +556,7 @@ func (r *Report) WriteExpectations(w io.Writer, known Expectations) error {
 	fmt.Fprintf(bw, "# Known divergences of %s %s from the reference (betzacheck conform --expect).\n# CASE-ID VERDICT # reason\n", r.Impl.Name, r.Impl.Version)
 	for _, res := range r.Results {
 		k := res.Verdict.Kind
-		if k == protocol.VerdictPass || k == protocol.VerdictUnsupported {
+		if k == VerdictPass || k == VerdictUnsupported {
 			continue
 		}
 		reason := res.Verdict.Reason

@@ -10,8 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
-	"betzacheck/conformance/protocol"
+	"betzacheck/conformance/wire"
 )
 
 // chromium returns the path of Debian's chromium. When it is missing, CI
@@ -60,13 +61,13 @@ func headless(t *testing.T, bin, url string, extra ...string) []byte {
 // every notation (an invalid one gets no moves), it has not learnt to
 // capture (the outcomes that capture are missing), and it fails with an
 // internal error on an eruption (x).
-var lax = &fake{name: "lax", level: protocol.LevelEffects, answer: func(req protocol.MovesRequest) protocol.Result {
+var lax = &fake{name: "lax", level: wire.LevelEffects, answer: func(req wire.MovesRequest) client.Result {
 	if strings.Contains(req.Notation, "x") {
-		return ok(protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindInternal, Message: "eruption not implemented"}})
+		return ok(wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindInternal, Message: "eruption not implemented"}})
 	}
-	r := withoutCaptures(req, protocol.LevelEffects)
-	if r.Error != nil && r.Error.Kind == protocol.KindSyntax {
-		r = protocol.Reply{Outcomes: []protocol.WireOutcome{}}
+	r := withoutCaptures(req, wire.LevelEffects)
+	if r.Error != nil && r.Error.Kind == wire.KindSyntax {
+		r = wire.Reply{Outcomes: []wire.Outcome{}}
 	}
 	return ok(r)
 }}

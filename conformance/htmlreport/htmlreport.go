@@ -40,10 +40,12 @@ import (
 	"strconv"
 	"strings"
 
+	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/diagram"
-	"betzacheck/conformance/protocol"
+	"betzacheck/conformance/wire"
 	"betzacheck/reference"
+	"betzacheck/reference/eval"
 )
 
 // DefaultMaxFailures is how many failures the page shows in full when
@@ -94,7 +96,7 @@ func Write(w io.Writer, rep *conform.Report, opt Options) error {
 // The page's data.
 type pageData struct {
 	CSS        template.CSS
-	Impl       protocol.HelloReply
+	Impl       wire.HelloReply
 	Dialects   string
 	Level      string
 	Command    string
@@ -201,7 +203,7 @@ func build(rep *conform.Report, opt Options) *pageData {
 	}
 	for _, res := range rep.Results {
 		k := res.Verdict.Kind
-		if k == protocol.VerdictPass || k == protocol.VerdictUnsupported {
+		if k == conform.VerdictPass || k == conform.VerdictUnsupported {
 			continue
 		}
 		d.NFailures++
@@ -246,9 +248,9 @@ func buildFailure(n int, res *conform.Result, rep *conform.Report, opt Options) 
 			erupts = erupts || node.Leg.Erupt
 		}
 	}
-	draw := func(name, title string, ws []protocol.WireOutcome, notes []string) side {
-		outs, problems := wireOutcomes(ws)
-		opt := diagram.Options{Title: title, Size: diagramSize, Erupts: erupts, Paths: rep.Level == protocol.LevelPaths}
+	draw := func(name, title string, ws []wire.Outcome, notes []string) side {
+		outs, problems := drawable(ws)
+		opt := diagram.Options{Title: title, Size: diagramSize, Erupts: erupts, Paths: rep.Level == wire.LevelPaths}
 		svg := string(diagram.SVG(pos, from, outs, opt))
 		svg = strings.Replace(svg, "<svg ", fmt.Sprintf("<svg data-side=%q ", name), 1)
 		return side{Side: name, Notes: append(notes, problems...), SVG: template.HTML(svg)}
@@ -265,7 +267,7 @@ func buildFailure(n int, res *conform.Result, rep *conform.Report, opt Options) 
 		spec.Caption = "spec (" + source + "): refuses the case"
 	} else {
 		spec = draw("spec", c.Betza2+" from "+c.Request.From, want.Outcomes, nil)
-		spec.Caption = "spec (" + source + "): " + outcomes(len(protocol.Project(want.Outcomes, rep.Level)))
+		spec.Caption = "spec (" + source + "): " + outcomes(len(wire.Project(want.Outcomes, rep.Level)))
 	}
 	f.Sides = append(f.Sides, spec)
 
@@ -274,10 +276,10 @@ func buildFailure(n int, res *conform.Result, rep *conform.Report, opt Options) 
 	got := res.Got
 	var im side
 	switch {
-	case got.Kind == protocol.ResultOK && got.Reply.Error == nil:
+	case got.Kind == client.ResultOK && got.Reply.Error == nil:
 		im = draw("implementation", title, got.Reply.Outcomes, nil)
-		im.Caption = name + ": " + outcomes(len(protocol.Project(got.Reply.Outcomes, rep.Level)))
-	case got.Kind == protocol.ResultOK || got.Kind == protocol.ResultError:
+		im.Caption = name + ": " + outcomes(len(wire.Project(got.Reply.Outcomes, rep.Level)))
+	case got.Kind == client.ResultOK || got.Kind == client.ResultError:
 		im = draw("implementation", title, nil, []string{"error reply: " + got.Reply.Error.String()})
 		im.Caption = name + ": error reply"
 	default:
@@ -286,6 +288,27 @@ func buildFailure(n int, res *conform.Result, rep *conform.Report, opt Options) 
 	}
 	f.Sides = append(f.Sides, im)
 	return f
+}
+
+// drawable reads wire outcomes back into reference outcomes
+// (wire.ParseOutcome), so that the diagram package can classify and draw
+// an implementation's answer like the reference's. At level destinations
+// an outcome has no changes: the diagram then shows where the mover lands
+// (capturing when the square was occupied) and nothing else. An outcome
+// that names something other than a square or a piece is not drawn, and
+// the problem is returned for the caption.
+func drawable(ws []wire.Outcome) ([]eval.Outcome, []string) {
+	var outs []eval.Outcome
+	var problems []string
+	for _, w := range ws {
+		o, err := wire.ParseOutcome(w)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("outcome %s not drawn: %v", wire.Key(w, wire.LevelPaths), err))
+			continue
+		}
+		outs = append(outs, o)
+	}
+	return outs, problems
 }
 
 func outcomes(n int) string {

@@ -8,10 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/internal/golden"
-	"betzacheck/conformance/protocol"
+	"betzacheck/conformance/server"
+	"betzacheck/conformance/wire"
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 )
@@ -20,14 +22,14 @@ import (
 // request with answer, at level.
 type fake struct {
 	name, level string
-	answer      func(req protocol.MovesRequest) protocol.Result
+	answer      func(req wire.MovesRequest) client.Result
 }
 
-func (f *fake) Hello() protocol.HelloReply {
-	return protocol.HelloReply{Name: f.name, Version: "0.9", Protocol: protocol.Version,
+func (f *fake) Hello() wire.HelloReply {
+	return wire.HelloReply{Name: f.name, Version: "0.9", Protocol: wire.Version,
 		Dialects: []string{dialect.Betza2}, Level: f.level}
 }
-func (f *fake) Do(req protocol.MovesRequest) protocol.Result {
+func (f *fake) Do(req wire.MovesRequest) client.Result {
 	r := f.answer(req)
 	r.ID = req.ID
 	return r
@@ -35,26 +37,26 @@ func (f *fake) Do(req protocol.MovesRequest) protocol.Result {
 func (f *fake) Close() error { return nil }
 
 // ok wraps a reply as a result.
-func ok(r protocol.Reply) protocol.Result {
-	kind := protocol.ResultOK
+func ok(r wire.Reply) client.Result {
+	kind := client.ResultOK
 	if r.Error != nil {
-		kind = protocol.ResultError
+		kind = client.ResultError
 	}
-	return protocol.Result{Kind: kind, Reply: r}
+	return client.Result{Kind: kind, Reply: r}
 }
 
 // withoutCaptures is the reference's reply without the outcomes that
 // capture: an implementation that has not learnt c (and x).
-func withoutCaptures(req protocol.MovesRequest, level string) protocol.Reply {
-	r := protocol.AnswerAt(req, level)
-	var keep []protocol.WireOutcome
+func withoutCaptures(req wire.MovesRequest, level string) wire.Reply {
+	r := server.AnswerAt(req, level)
+	var keep []wire.Outcome
 	for _, o := range r.Outcomes {
 		if !o.Capture {
 			keep = append(keep, o)
 		}
 	}
 	if r.Error == nil && keep == nil {
-		keep = []protocol.WireOutcome{}
+		keep = []wire.Outcome{}
 	}
 	r.Outcomes = keep
 	return r
@@ -96,18 +98,18 @@ func syntheticReport(t *testing.T) *conform.Report {
 	wrong := newCase(t, "corpus/valid/wazir/corner", "W", "3x3", "3/3/X*2", "a1", "§1.1")
 	wrong.File, wrong.Pos = f, f.Cases[0]
 	cases = slices.Insert(cases, 1, wrong)
-	impl := &fake{name: "toy", level: protocol.LevelEffects, answer: func(req protocol.MovesRequest) protocol.Result {
+	impl := &fake{name: "toy", level: wire.LevelEffects, answer: func(req wire.MovesRequest) client.Result {
 		switch req.Notation {
 		case "W-":
-			return ok(protocol.Reply{Outcomes: []protocol.WireOutcome{}}) // accepts it: no moves
+			return ok(wire.Reply{Outcomes: []wire.Outcome{}}) // accepts it: no moves
 		case "K":
-			return ok(protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindInternal, Message: "king not implemented"}})
+			return ok(wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindInternal, Message: "king not implemented"}})
 		case "fmW":
-			return protocol.Result{Kind: protocol.ResultTimeout, Detail: "no reply within 5s"}
+			return client.Result{Kind: client.ResultTimeout, Detail: "no reply within 5s"}
 		case "N":
-			return ok(protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindUnsupported, Message: "boards up to 16x16"}})
+			return ok(wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindUnsupported, Message: "boards up to 16x16"}})
 		}
-		return ok(withoutCaptures(req, protocol.LevelEffects))
+		return ok(withoutCaptures(req, wire.LevelEffects))
 	}}
 	rep := conform.Run(context.Background(), impl, cases, "")
 	rep.Apply(conform.Expectations{
@@ -116,7 +118,7 @@ func syntheticReport(t *testing.T) *conform.Report {
 	})
 	// Three unsolicited lines, two of them quoted.
 	rep.Unsolicited = 3
-	rep.UnsolicitedLines = []protocol.Unsolicited{{After: 0, Line: `"{\"id\":0,\"name\":\"toy\"}"`}, {After: 99, Line: `"debug: done"`}}
+	rep.UnsolicitedLines = []client.Unsolicited{{After: 0, Line: `"{\"id\":0,\"name\":\"toy\"}"`}, {After: 99, Line: `"debug: done"`}}
 	return rep
 }
 
@@ -125,11 +127,11 @@ func syntheticReport(t *testing.T) *conform.Report {
 // nothing, spec/protocol.md P6.7), and PASSED otherwise; unsolicited
 // lines get a section of their own.
 func TestVerdictWord(t *testing.T) {
-	unsupported := &fake{name: "none", level: protocol.LevelEffects, answer: func(protocol.MovesRequest) protocol.Result {
-		return ok(protocol.Reply{Error: &protocol.ErrorReply{Kind: protocol.KindUnsupported, Message: "nothing implemented"}})
+	unsupported := &fake{name: "none", level: wire.LevelEffects, answer: func(wire.MovesRequest) client.Result {
+		return ok(wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindUnsupported, Message: "nothing implemented"}})
 	}}
-	passing := &fake{name: "ref", level: protocol.LevelEffects, answer: func(req protocol.MovesRequest) protocol.Result {
-		return ok(protocol.AnswerAt(req, protocol.LevelEffects))
+	passing := &fake{name: "ref", level: wire.LevelEffects, answer: func(req wire.MovesRequest) client.Result {
+		return ok(server.AnswerAt(req, wire.LevelEffects))
 	}}
 	cases := func() []*conform.Case {
 		return []*conform.Case{newCase(t, "gen/7/3", "K", "4x4", "4/1p2/1X2/4", "b2", "generated")}

@@ -1,0 +1,217 @@
+// Package server is the reference interpreter behind protocol 1
+// (spec/protocol.md): Serve answers request lines as an implementation
+// under test would; Answer and AnswerAt give the reference's reply to one
+// request, and AnswerSetup to one already read (a notation and a
+// board.Setup): the answer every other implementation is judged against.
+package server
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"betzacheck/conformance/wire"
+	"betzacheck/reference"
+	"betzacheck/reference/board"
+	"betzacheck/reference/dialect"
+	"betzacheck/reference/eval"
+)
+
+// MaxRequest bounds a request line read by Serve; a longer line is
+// answered with a bad-request error and skipped.
+const MaxRequest = 1 << 20
+
+// serveLevel is the level the reference answers at when a request does
+// not ask for less: the most detailed.
+const serveLevel = wire.LevelPaths
+
+// Hello is the handshake reply of the reference named name and version:
+// it answers at level paths, reads Betza 2.0 and takes every board of
+// §11.1.
+func Hello(name, version string) wire.HelloReply {
+	return wire.HelloReply{Name: name, Version: version, Protocol: wire.Version,
+		Dialects: []string{dialect.Betza2}, Level: serveLevel, MaxBoard: board.Size{W: board.MaxSide, H: board.MaxSide}.String()}
+}
+
+// request is any request line, decoded leniently so that its id can be
+// echoed in the error about the rest.
+type request struct {
+	ID       *int   `json:"id"`
+	Op       string `json:"op"`
+	Protocol int    `json:"protocol"`
+	Dialect  string `json:"dialect"`
+	Notation string `json:"notation"`
+	Board    string `json:"board"`
+	Position string `json:"position"`
+	From     string `json:"from"`
+	Level    string `json:"level"`
+}
+
+// errorLine is an error reply whose id may be null (a request whose id
+// could not be read).
+type errorLine struct {
+	ID    *int             `json:"id"`
+	Error *wire.ErrorReply `json:"error"`
+}
+
+// Serve is the reference interpreter behind protocol 1: it reads requests
+// from r and writes one reply line to w for each, strictly in order, until
+// a "bye" request (which has no reply) or the end of r. It declares itself
+// as name and version, level paths, dialect betza2 and boards up to 26x26.
+//
+// Error kinds: a notation the reference rejects is "syntax" with its
+// offset (the expansion limit of §9.11 too: it is a static error); another
+// dialect, an unknown op and a search limit (§12.3) are "unsupported"; a
+// malformed request (bad JSON, no id, a bad board,
+// position or square, no piece on from) is "internal" with a message
+// starting "bad request: "; an error of the evaluation itself, such as a
+// fragment conflict (§9.13), is "internal" too. A request line whose id
+// cannot be read is answered with "id":null. Blank lines are skipped.
+//
+// Serve returns nil at bye or at the end of r, else the read or write
+// error.
+func Serve(r io.Reader, w io.Writer, name, version string) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	bw := bufio.NewWriter(w)
+	send := func(v any) error {
+		line, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		bw.Write(line)
+		bw.WriteByte('\n')
+		return bw.Flush()
+	}
+	for {
+		line, err := wire.ReadLine(br, MaxRequest, true)
+		last := false
+		switch {
+		case errors.Is(err, io.EOF):
+			return nil
+		case errors.Is(err, wire.ErrPartial):
+			last = true // a final line without its newline is still a request
+		case errors.Is(err, wire.ErrTooLong):
+			if err := send(errorLine{nil, badRequest("request line longer than %d bytes", MaxRequest)}); err != nil {
+				return err
+			}
+			continue
+		case err != nil:
+			return err
+		}
+		if strings.TrimSpace(string(line)) != "" {
+			reply, bye := handle(line, name, version)
+			if bye {
+				return nil
+			}
+			if err := send(reply); err != nil {
+				return err
+			}
+		}
+		if last {
+			return nil
+		}
+	}
+}
+
+// handle answers one request line; bye reports a "bye" request.
+func handle(line []byte, name, version string) (reply any, bye bool) {
+	var req request
+	if err := json.Unmarshal(line, &req); err != nil {
+		return errorLine{nil, badRequest("not a JSON object: %v", err)}, false
+	}
+	if req.ID == nil {
+		return errorLine{nil, badRequest("no id")}, false
+	}
+	id := *req.ID
+	switch req.Op {
+	case wire.OpHello:
+		h := Hello(name, version)
+		h.ID = id
+		return h, false
+	case wire.OpBye:
+		return nil, true
+	case wire.OpMoves:
+		level := req.Level
+		if !wire.ValidLevel(level) {
+			level = serveLevel
+		}
+		return AnswerAt(wire.MovesRequest{ID: id, Op: req.Op, Dialect: req.Dialect, Notation: req.Notation,
+			Board: req.Board, Position: req.Position, From: req.From}, level), false
+	}
+	return wire.Reply{ID: id, Error: &wire.ErrorReply{Kind: wire.KindUnsupported,
+		Message: fmt.Sprintf("unknown op %q (protocol %d has hello, moves and bye)", req.Op, wire.Version)}}, false
+}
+
+func badRequest(format string, args ...any) *wire.ErrorReply {
+	return &wire.ErrorReply{Kind: wire.KindInternal, Message: "bad request: " + fmt.Sprintf(format, args...)}
+}
+
+// Answer is the reference's reply to req at level paths, with the error
+// kinds described at Serve. It never panics: a panic of the reference is
+// an internal error.
+func Answer(req wire.MovesRequest) wire.Reply { return AnswerAt(req, wire.LevelPaths) }
+
+// AnswerAt is Answer at a level: below paths the search merges paths and
+// is much cheaper.
+func AnswerAt(req wire.MovesRequest, level string) (reply wire.Reply) {
+	reply.ID = req.ID
+	defer recovered(&reply)
+	if req.Dialect != dialect.Betza2 {
+		reply.Error = &wire.ErrorReply{Kind: wire.KindUnsupported, Message: fmt.Sprintf("dialect %q: the reference reads %s only", req.Dialect, dialect.Betza2)}
+		return reply
+	}
+	s, err := req.Setup()
+	if err != nil {
+		reply.Error = badRequest("%v", err)
+		return reply
+	}
+	reply = AnswerSetup(req.Notation, s, level)
+	reply.ID = req.ID
+	return reply
+}
+
+// AnswerSetup is the reference's reply at level to a request already
+// read: the Betza 2.0 notation for the mover of the setup s. Its ID is 0;
+// its errors are those of a notation or an evaluation, as described at
+// Serve. It never panics: a panic of the reference is an internal error.
+func AnswerSetup(notation string, s board.Setup, level string) (reply wire.Reply) {
+	defer recovered(&reply)
+	prog, err := reference.Compile(notation)
+	if err != nil {
+		reply.Error = refusal(err)
+		return reply
+	}
+	outs, err := prog.Moves(s.Pos, s.From, eval.Options{Paths: level == wire.LevelPaths})
+	if err != nil {
+		reply.Error = refusal(err)
+		return reply
+	}
+	reply.Outcomes = wire.OutcomesOf(outs, s, level)
+	return reply
+}
+
+// recovered, deferred, turns a panic of the reference into an internal
+// error reply with the reply's ID.
+func recovered(reply *wire.Reply) {
+	if r := recover(); r != nil {
+		*reply = wire.Reply{ID: reply.ID, Error: &wire.ErrorReply{Kind: wire.KindInternal, Message: fmt.Sprintf("reference panicked: %v", r)}}
+	}
+}
+
+// refusal is the error reply to a notation the reference does not answer
+// (reference.Diagnose): a located error is "syntax" with its offset, a
+// search limit "unsupported", anything else "internal".
+func refusal(err error) *wire.ErrorReply {
+	d := reference.Diagnose(err)
+	kind := wire.KindInternal
+	switch d.Kind {
+	case reference.InvalidNotation:
+		kind = wire.KindSyntax
+	case reference.SearchLimit:
+		kind = wire.KindUnsupported
+	}
+	return &wire.ErrorReply{Kind: kind, Message: d.Message(), Offset: d.Offset}
+}

@@ -1,0 +1,477 @@
+// Package wire holds the messages of protocol 1, the JSON Lines protocol
+// through which the conformance suite checks an external Betza
+// implementation (spec/protocol.md): the requests and replies with their
+// JSON, the lines they travel in (ReadLine), and the canonical text of an
+// outcome at each comparison level (Key), by which replies are compared.
+// Package client runs an implementation and asks it requests, package
+// server is the reference interpreter behind the protocol, and package
+// conform judges a reply against the reference.
+//
+// An exchange is one request line and one reply line, strictly in order
+// (here with an implementation that answers at level destinations):
+//
+//	→ {"id":0,"op":"hello","protocol":1}
+//	← {"id":0,"name":"toy","version":"1.0","protocol":1,"dialects":["betza2"],"level":"destinations","maxBoard":"12x10"}
+//	→ {"id":1,"op":"moves","dialect":"betza2","notation":"W","board":"3x3","position":"3/1X*p/3","from":"b2"}
+//	← {"id":1,"outcomes":[{"to":"a2","capture":false},{"to":"b1","capture":false},{"to":"b3","capture":false},{"to":"c2","capture":true}]}
+//	→ {"id":2,"op":"moves","dialect":"betza2","notation":"mRpR-","board":"3x3","position":"3/1X*p/3","from":"b2"}
+//	← {"id":2,"error":{"kind":"syntax","message":"expected a leg after '-', found end of input (§9.4)","offset":5}}
+//	→ {"id":3,"op":"bye"}
+//
+// Outcomes are compared at a level (§10.4): destinations (to and capture),
+// effects (and the changed squares) or paths (and the squares each leg
+// ended on). Each level has a canonical text of an outcome (Key); two
+// replies agree at a level when their sets of keys are equal.
+package wire
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"betzacheck/reference/board"
+	"betzacheck/reference/dialect"
+	"betzacheck/reference/eval"
+)
+
+// Version is the protocol version of these messages.
+const Version = 1
+
+// Operations: the "op" of a request.
+const (
+	OpHello = "hello"
+	OpMoves = "moves"
+	OpBye   = "bye"
+)
+
+// Comparison levels (§10.4), from the least to the most detailed.
+const (
+	LevelDestinations = "destinations"
+	LevelEffects      = "effects"
+	LevelPaths        = "paths"
+)
+
+// Error kinds of an error reply.
+const (
+	// KindSyntax: the implementation rejects the notation.
+	KindSyntax = "syntax"
+	// KindUnsupported: the implementation cannot answer this request (a
+	// dialect, board size, notation feature or operation it does not
+	// take, or one of its limits).
+	KindUnsupported = "unsupported"
+	// KindInternal: anything else, including a malformed request (whose
+	// message then starts with "bad request: ").
+	KindInternal = "internal"
+)
+
+// Levels lists the comparison levels from the least detailed.
+func Levels() []string { return []string{LevelDestinations, LevelEffects, LevelPaths} }
+
+// Dialects lists the dialects of protocol 1.
+func Dialects() []string {
+	return []string{dialect.Betza2, dialect.Classic, dialect.Bracket, dialect.Spanish}
+}
+
+// LevelRank orders the levels: a level's index in Levels, 0 for
+// destinations; -1 for an unknown one.
+func LevelRank(level string) int { return slices.Index(Levels(), level) }
+
+// ValidLevel reports whether level is one of the protocol's levels.
+func ValidLevel(level string) bool { return LevelRank(level) >= 0 }
+
+// Hello is the handshake request; its id is always 0.
+type Hello struct {
+	ID       int    `json:"id"`
+	Op       string `json:"op"` // OpHello
+	Protocol int    `json:"protocol"`
+}
+
+// HelloReply is the implementation's answer to Hello: who it is and what
+// it can be asked.
+type HelloReply struct {
+	ID       int      `json:"id"`
+	Name     string   `json:"name"`
+	Version  string   `json:"version"`
+	Protocol int      `json:"protocol"`
+	Dialects []string `json:"dialects"`
+	Level    string   `json:"level"`
+	MaxBoard string   `json:"maxBoard,omitempty"` // "WxH"; empty means 26x26
+}
+
+// Check validates a decoded hello reply.
+func (h *HelloReply) Check() error {
+	switch {
+	case h.ID != 0:
+		return fmt.Errorf("hello reply has id %d, want 0", h.ID)
+	case h.Protocol != Version:
+		return fmt.Errorf("implementation speaks protocol %d, want %d", h.Protocol, Version)
+	case h.Name == "":
+		return fmt.Errorf("hello reply has no name")
+	case !ValidLevel(h.Level):
+		return fmt.Errorf("hello reply has level %q, want one of %s", h.Level, strings.Join(Levels(), ", "))
+	case len(h.Dialects) == 0:
+		return fmt.Errorf("hello reply names no dialect")
+	}
+	for _, d := range h.Dialects {
+		if !slices.Contains(Dialects(), d) {
+			return fmt.Errorf("hello reply has dialect %q, want some of %s", d, strings.Join(Dialects(), ", "))
+		}
+	}
+	if h.MaxBoard != "" {
+		if _, err := board.ParseSize(h.MaxBoard); err != nil {
+			return fmt.Errorf("hello reply: maxBoard: %v", err)
+		}
+	}
+	return nil
+}
+
+// Supports reports why the implementation cannot be asked req (a dialect
+// it did not declare, a board larger than its maxBoard), or nil.
+func (h HelloReply) Supports(req MovesRequest) error {
+	if !slices.Contains(h.Dialects, req.Dialect) {
+		return fmt.Errorf("%s does not read dialect %q", h.Name, req.Dialect)
+	}
+	if h.MaxBoard == "" {
+		return nil
+	}
+	max, err := board.ParseSize(h.MaxBoard)
+	if err != nil {
+		return fmt.Errorf("%s: maxBoard: %v", h.Name, err)
+	}
+	size, err := board.ParseSize(req.Board)
+	if err != nil {
+		return err
+	}
+	if size.W > max.W || size.H > max.H {
+		return fmt.Errorf("board %s is larger than %s's %s", size, h.Name, max)
+	}
+	return nil
+}
+
+// MovesRequest asks for every outcome of a notation for the piece on From.
+// Position is placement text (§11.2): ranks from the top separated by '/',
+// decimal runs of empty squares, letters for pieces (upper case white),
+// '*' after a letter for a piece that has not moved.
+type MovesRequest struct {
+	ID       int    `json:"id"`
+	Op       string `json:"op"` // OpMoves
+	Dialect  string `json:"dialect"`
+	Notation string `json:"notation"`
+	Board    string `json:"board"`    // "WxH"
+	Position string `json:"position"` // placement text
+	From     string `json:"from"`     // the mover's square
+	// Level is the most detail the client compares (optional, P3.1).
+	Level string `json:"level,omitempty"`
+}
+
+// NewRequest builds the request for the setup s (its ID is set by the
+// client that sends it).
+func NewRequest(dialect, notation string, s board.Setup) MovesRequest {
+	return MovesRequest{Op: OpMoves, Dialect: dialect, Notation: notation,
+		Board: s.Pos.Size().String(), Position: s.Pos.String(), From: s.From.String()}
+}
+
+// Setup reads the request's board, position and mover's square.
+func (r MovesRequest) Setup() (board.Setup, error) {
+	return board.ParseSetup(r.Board, r.Position, r.From, "")
+}
+
+// Reply answers a MovesRequest: either Outcomes (possibly none) or Error.
+type Reply struct {
+	ID       int         `json:"id"`
+	Outcomes []Outcome   `json:"outcomes"`
+	Error    *ErrorReply `json:"error,omitempty"`
+}
+
+// MarshalJSON writes "outcomes" (as [] when there are none) or "error",
+// never both.
+func (r Reply) MarshalJSON() ([]byte, error) {
+	if r.Error != nil {
+		return json.Marshal(struct {
+			ID    int         `json:"id"`
+			Error *ErrorReply `json:"error"`
+		}{r.ID, r.Error})
+	}
+	out := r.Outcomes
+	if out == nil {
+		out = []Outcome{}
+	}
+	return json.Marshal(struct {
+		ID       int       `json:"id"`
+		Outcomes []Outcome `json:"outcomes"`
+	}{r.ID, out})
+}
+
+// ErrorReply is a typed error answer.
+type ErrorReply struct {
+	Kind    string `json:"kind"` // KindSyntax, KindUnsupported or KindInternal
+	Message string `json:"message"`
+	Offset  *int   `json:"offset,omitempty"` // syntax: byte offset in the notation
+}
+
+// String returns "kind: message" with the offset, if any.
+func (e *ErrorReply) String() string {
+	if e.Offset != nil {
+		return fmt.Sprintf("%s at offset %d: %s", e.Kind, *e.Offset, e.Message)
+	}
+	return fmt.Sprintf("%s: %s", e.Kind, e.Message)
+}
+
+// Outcome is one outcome as it travels: To is nil when the mover was
+// destroyed (§3.14); Changes (level effects and above) maps each changed
+// square to its content after the move ("" when emptied, else a piece as
+// in placement text); Paths (level paths) lists, for each way the move can
+// be made, the square it starts from and the square each leg ends on.
+type Outcome struct {
+	To      *string           `json:"to"`
+	Capture bool              `json:"capture"`
+	Changes map[string]string `json:"changes,omitempty"`
+	Paths   [][]string        `json:"paths,omitempty"`
+}
+
+// MarshalJSON writes "changes" and "paths" whenever they are non-nil, so
+// an effects-level outcome that changes nothing still says "changes":{}.
+func (w Outcome) MarshalJSON() ([]byte, error) {
+	type full struct {
+		To      *string           `json:"to"`
+		Capture bool              `json:"capture"`
+		Changes map[string]string `json:"changes"`
+		Paths   [][]string        `json:"paths"`
+	}
+	switch {
+	case w.Changes == nil && w.Paths == nil:
+		return json.Marshal(struct {
+			To      *string `json:"to"`
+			Capture bool    `json:"capture"`
+		}{w.To, w.Capture})
+	case w.Paths == nil:
+		return json.Marshal(struct {
+			To      *string           `json:"to"`
+			Capture bool              `json:"capture"`
+			Changes map[string]string `json:"changes"`
+		}{w.To, w.Capture, w.Changes})
+	}
+	return json.Marshal(full(w))
+}
+
+// OutcomeOf converts a reference outcome on the setup s into its wire form
+// at level: destinations keeps to and capture, effects adds the changes,
+// paths adds the paths.
+func OutcomeOf(o eval.Outcome, s board.Setup, level string) Outcome {
+	w := Outcome{Capture: o.Capture(s.Pos, s.From)}
+	if o.To != nil {
+		s := o.To.String()
+		w.To = &s
+	}
+	if LevelRank(level) >= 1 {
+		w.Changes = make(map[string]string, len(o.Changes))
+		for _, c := range o.Changes {
+			w.Changes[c.Square.String()] = c.Piece.String()
+		}
+	}
+	if LevelRank(level) >= 2 {
+		w.Paths = make([][]string, 0, len(o.Paths))
+		for _, p := range o.Paths {
+			names := make([]string, len(p))
+			for i, q := range p {
+				names[i] = q.String()
+			}
+			w.Paths = append(w.Paths, names)
+		}
+		sortPaths(w.Paths)
+	}
+	return w
+}
+
+// OutcomesOf converts every outcome at level, keeping one wire outcome
+// per distinct Key (at level destinations several effects share a
+// destination), sorted by Key.
+func OutcomesOf(outs []eval.Outcome, s board.Setup, level string) []Outcome {
+	ws := make([]Outcome, 0, len(outs))
+	for _, o := range outs {
+		ws = append(ws, OutcomeOf(o, s, level))
+	}
+	return Project(ws, level)
+}
+
+// ParseOutcome reads a wire outcome back into a reference outcome, the
+// inverse of OutcomeOf for what the wire carries: the square names and
+// pieces of To, Changes (sorted by square, as eval sorts them) and Paths.
+// Whether it captures is not kept: eval.Outcome.Capture works it out from
+// the position. An outcome of level destinations has no changes. A name
+// that is not a square or a piece (an implementation may send anything)
+// is an error.
+func ParseOutcome(w Outcome) (eval.Outcome, error) {
+	var o eval.Outcome
+	if w.To != nil {
+		q, err := board.ParseSquare(*w.To)
+		if err != nil {
+			return o, err
+		}
+		o.To = &q
+	}
+	for name, content := range w.Changes {
+		q, err := board.ParseSquare(name)
+		if err != nil {
+			return o, err
+		}
+		pc, err := board.ParsePiece(content)
+		if err != nil {
+			return o, err
+		}
+		o.Changes = append(o.Changes, eval.Change{Square: q, Piece: pc})
+	}
+	slices.SortFunc(o.Changes, func(a, b eval.Change) int { return a.Square.Compare(b.Square) })
+	for _, p := range w.Paths {
+		path := make([]board.Square, 0, len(p))
+		for _, name := range p {
+			q, err := board.ParseSquare(name)
+			if err != nil {
+				return o, err
+			}
+			path = append(path, q)
+		}
+		o.Paths = append(o.Paths, path)
+	}
+	return o, nil
+}
+
+// Project reduces outcomes to level: it drops what the level does not
+// compare and merges the outcomes that then share a Key. The result is
+// sorted by Key; the input is not modified.
+func Project(ws []Outcome, level string) []Outcome {
+	// At level paths, outcomes with one effect are one outcome whose
+	// paths are the union (§10.3), so they merge on the effects key.
+	mergeLevel := level
+	if LevelRank(level) >= 2 {
+		mergeLevel = LevelEffects
+	}
+	byKey := map[string]Outcome{}
+	for _, w := range ws {
+		p := Outcome{To: w.To, Capture: w.Capture}
+		if LevelRank(level) >= 1 {
+			p.Changes = w.Changes
+			if p.Changes == nil {
+				p.Changes = map[string]string{}
+			}
+		}
+		k := Key(p, mergeLevel)
+		if LevelRank(level) >= 2 {
+			paths := append([][]string(nil), w.Paths...)
+			if prev, ok := byKey[k]; ok {
+				paths = append(paths, prev.Paths...)
+			}
+			p.Paths = dedupPaths(paths)
+		}
+		byKey[k] = p
+	}
+	type keyed struct {
+		key string
+		w   Outcome
+	}
+	ks := make([]keyed, 0, len(byKey))
+	for _, w := range byKey {
+		ks = append(ks, keyed{Key(w, level), w})
+	}
+	sort.Slice(ks, func(i, j int) bool { return ks[i].key < ks[j].key })
+	out := make([]Outcome, len(ks))
+	for i, k := range ks {
+		out[i] = k.w
+	}
+	return out
+}
+
+// Key is the canonical text of an outcome at level: equal keys, equal
+// outcomes at that level.
+//
+//	destinations  d8            d1 capture      - capture (mover destroyed)
+//	effects       d8 d4= d8=X   d1 d1=X d4= capture
+//	paths         d8 d4= d8=X via d4-d8
+//
+// Changes are listed by rank, then file, as in eval.Outcome.Key; paths are
+// sorted and listed once each.
+func Key(w Outcome, level string) string {
+	var b strings.Builder
+	if w.To == nil {
+		b.WriteString("-")
+	} else {
+		b.WriteString(*w.To)
+	}
+	if LevelRank(level) >= 1 {
+		for _, sq := range sortedSquares(w.Changes) {
+			b.WriteString(" " + sq + "=" + w.Changes[sq])
+		}
+	}
+	if w.Capture {
+		b.WriteString(" capture")
+	}
+	if LevelRank(level) >= 2 {
+		b.WriteString(" via")
+		for i, p := range dedupPaths(w.Paths) {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(" " + strings.Join(p, "-"))
+		}
+	}
+	return b.String()
+}
+
+// Keys returns the sorted, distinct keys of outcomes at level.
+func Keys(ws []Outcome, level string) []string {
+	seen := map[string]bool{}
+	var keys []string
+	for _, w := range ws {
+		k := Key(w, level)
+		if !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// sortedSquares orders square names by board.Square.Compare; names that
+// are not squares come last, in byte order.
+func sortedSquares(m map[string]string) []string {
+	names := make([]string, 0, len(m))
+	for name := range m {
+		names = append(names, name)
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		qa, erra := board.ParseSquare(a)
+		qb, errb := board.ParseSquare(b)
+		switch {
+		case erra == nil && errb == nil:
+			return qa.Compare(qb)
+		case erra == nil:
+			return -1
+		case errb == nil:
+			return 1
+		}
+		return strings.Compare(a, b)
+	})
+	return names
+}
+
+func sortPaths(ps [][]string) {
+	sort.Slice(ps, func(i, j int) bool { return strings.Join(ps[i], "-") < strings.Join(ps[j], "-") })
+}
+
+// dedupPaths returns the distinct paths, sorted.
+func dedupPaths(ps [][]string) [][]string {
+	out := make([][]string, 0, len(ps))
+	seen := map[string]bool{}
+	for _, p := range ps {
+		k := strings.Join(p, "-")
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, p)
+		}
+	}
+	sortPaths(out)
+	return out
+}

@@ -1,0 +1,148 @@
+package wire_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"betzacheck/conformance/wire"
+	"betzacheck/reference/board"
+	"betzacheck/reference/eval"
+)
+
+func TestKey(t *testing.T) {
+	w := wire.Outcome{To: sq("d1"), Capture: true,
+		Changes: map[string]string{"d4": "", "d1": "X", "b12": "r*"},
+		Paths:   [][]string{{"d4", "d2", "d1"}, {"d4", "d1"}, {"d4", "d1"}}}
+	for level, want := range map[string]string{
+		"destinations": "d1 capture",
+		"effects":      "d1 d1=X d4= b12=r* capture",
+		"paths":        "d1 d1=X d4= b12=r* capture via d4-d1, d4-d2-d1",
+	} {
+		if got := wire.Key(w, level); got != want {
+			t.Errorf("%s: %q, want %q", level, got, want)
+		}
+	}
+	if got := wire.Key(wire.Outcome{}, "effects"); got != "-" {
+		t.Errorf("destroyed mover: %q", got)
+	}
+}
+
+// TestProject: at level paths outcomes with one effect merge and their
+// paths are the union; at destinations, outcomes with one destination
+// and capture flag merge.
+func TestProject(t *testing.T) {
+	a := wire.Outcome{To: sq("c3"), Changes: map[string]string{"a1": "", "c3": "X"}, Paths: [][]string{{"a1", "b2", "c3"}}}
+	b := wire.Outcome{To: sq("c3"), Changes: map[string]string{"a1": "", "c3": "X"}, Paths: [][]string{{"a1", "c3"}, {"a1", "b2", "c3"}}}
+	c := wire.Outcome{To: sq("c3"), Changes: map[string]string{"a1": "", "c3": "X", "b2": ""}, Paths: [][]string{{"a1", "b2", "c3"}}}
+	got := wire.Keys(wire.Project([]wire.Outcome{a, b, c}, "paths"), "paths")
+	want := []string{"c3 a1= b2= c3=X via a1-b2-c3", "c3 a1= c3=X via a1-b2-c3, a1-c3"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("paths: %q, want %q", got, want)
+	}
+	if got := wire.Keys(wire.Project([]wire.Outcome{a, b, c}, "destinations"), "destinations"); len(got) != 1 || got[0] != "c3" {
+		t.Errorf("destinations: %q", got)
+	}
+	if a.Paths[0][0] != "a1" || len(b.Paths) != 2 {
+		t.Error("Project modified its input")
+	}
+}
+
+// TestWire: the JSON of replies at each level, including the empty cases
+// that must still be written.
+func TestWire(t *testing.T) {
+	for _, tt := range []struct {
+		v    any
+		want string
+	}{
+		{wire.Reply{ID: 3}, `{"id":3,"outcomes":[]}`},
+		{wire.Reply{ID: 3, Outcomes: []wire.Outcome{{To: sq("a1")}}}, `{"id":3,"outcomes":[{"to":"a1","capture":false}]}`},
+		{wire.Reply{ID: 3, Outcomes: []wire.Outcome{{To: sq("a1"), Changes: map[string]string{}}}}, `{"id":3,"outcomes":[{"to":"a1","capture":false,"changes":{}}]}`},
+		{wire.Reply{ID: 3, Outcomes: []wire.Outcome{{Changes: map[string]string{"a1": ""}, Paths: [][]string{{"a1", "a1"}}}}},
+			`{"id":3,"outcomes":[{"to":null,"capture":false,"changes":{"a1":""},"paths":[["a1","a1"]]}]}`},
+		{wire.Reply{ID: 4, Outcomes: []wire.Outcome{{To: sq("a1")}}, Error: &wire.ErrorReply{Kind: "syntax", Message: "m", Offset: off(0)}},
+			`{"id":4,"error":{"kind":"syntax","message":"m","offset":0}}`},
+	} {
+		b, err := json.Marshal(tt.v)
+		if err != nil || string(b) != tt.want {
+			t.Errorf("%s %v, want %s", b, err, tt.want)
+		}
+	}
+}
+
+func TestSupports(t *testing.T) {
+	h := wire.HelloReply{Name: "ffish", Dialects: []string{"betza-classic"}, MaxBoard: "12x10"}
+	req := wire.MovesRequest{Dialect: "betza-classic", Board: "12x10"}
+	if err := h.Supports(req); err != nil {
+		t.Error(err)
+	}
+	req.Board = "10x12"
+	if err := h.Supports(req); err == nil || !strings.Contains(err.Error(), "larger than ffish's 12x10") {
+		t.Errorf("10x12: %v", err)
+	}
+	req.Board, req.Dialect = "8x8", "betza2"
+	if err := h.Supports(req); err == nil {
+		t.Error("betza2 accepted")
+	}
+}
+
+// TestSquareNames: OutcomeOf names squares as board.Square.String does, on
+// and off the board.
+func TestSquareNames(t *testing.T) {
+	size, _ := board.ParseSize("26x26")
+	pos := board.NewPosition(size)
+	from := board.Square{File: 25, Rank: 25}
+	pos.Set(from, board.Piece{Kind: 'X'})
+	for _, q := range []board.Square{{File: 0, Rank: 0}, {File: 25, Rank: 25}, {File: 7, Rank: 11},
+		{File: -1, Rank: 3}, {File: 26, Rank: 0}, {File: 3, Rank: 30}} {
+		w := wire.OutcomeOf(eval.Outcome{To: &q}, board.Setup{Pos: pos, From: from}, "destinations")
+		if *w.To != q.String() {
+			t.Errorf("%v: %q, want %q", q, *w.To, q.String())
+		}
+	}
+}
+
+func sq(s string) *string { return &s }
+func off(n int) *int      { return &n }
+
+// TestParseOutcome: a wire outcome read back names the same squares and
+// pieces, changes in square order; a name that is not a square or a piece
+// is an error.
+func TestParseOutcome(t *testing.T) {
+	w := wire.Outcome{To: sq("d1"), Capture: true,
+		Changes: map[string]string{"d4": "", "d1": "X", "b12": "r*", "(-1,3)": ""},
+		Paths:   [][]string{{"d4", "d2", "d1"}, {"d4", "(-1,3)", "d1"}}}
+	o, err := wire.ParseOutcome(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var changes []string
+	for _, c := range o.Changes {
+		changes = append(changes, c.Square.String()+"="+c.Piece.String())
+	}
+	var paths []string
+	for _, p := range o.Paths {
+		var names []string
+		for _, q := range p {
+			names = append(names, q.String())
+		}
+		paths = append(paths, strings.Join(names, "-"))
+	}
+	if o.To == nil || o.To.String() != "d1" || strings.Join(changes, " ") != "d1=X (-1,3)= d4= b12=r*" ||
+		strings.Join(paths, ", ") != "d4-d2-d1, d4-(-1,3)-d1" {
+		t.Errorf("to %v, changes %q, paths %q", o.To, changes, paths)
+	}
+	if o, err := wire.ParseOutcome(wire.Outcome{}); err != nil || o.To != nil {
+		t.Errorf("destroyed mover: %+v %v", o, err)
+	}
+	for _, bad := range []wire.Outcome{
+		{To: sq("d0")},
+		{To: sq("d1"), Changes: map[string]string{"?": "X"}},
+		{To: sq("d1"), Changes: map[string]string{"d1": "X!"}},
+		{To: sq("d1"), Paths: [][]string{{"d4", "nowhere"}}},
+	} {
+		if _, err := wire.ParseOutcome(bad); err == nil {
+			t.Errorf("%+v: no error", bad)
+		}
+	}
+}
