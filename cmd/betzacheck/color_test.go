@@ -92,8 +92,8 @@ func TestVerdictWriter(t *testing.T) {
 // message in red, the same text otherwise.
 func TestCaretColor(t *testing.T) {
 	var plain, colored bytes.Buffer
-	compile(parseCmd, &env{stderr: &plain}, "mRpR-", false)
-	compile(parseCmd, &env{stderr: &colored, colorErr: true}, "mRpR-", false)
+	compile(lookup("parse"), &env{stderr: &plain}, "mRpR-", false)
+	compile(lookup("parse"), &env{stderr: &colored, colorErr: true}, "mRpR-", false)
 	if strings.Contains(plain.String(), "\x1b[") {
 		t.Errorf("colour without a terminal: %q", plain.String())
 	}

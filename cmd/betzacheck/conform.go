@@ -18,13 +18,6 @@ import (
 	"betzacheck/reference/dialect"
 )
 
-var conformCmd = &command{
-	Name:    "conform",
-	Args:    "--impl CMD [--generate N] [--seed S] [--level L] [--expect FILE] [--junit FILE] [--json FILE|-] [--html FILE] [--allow-unsupported] [--quiet] [CORPUS-DIR]",
-	Summary: "run the corpus and generated cases through an implementation and judge it against the reference",
-	Run:     runConform,
-}
-
 func runConform(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
 	impl := fs.String("impl", "", `implementation command (run directly, split on spaces), or "reference" for the reference in process`)

@@ -14,13 +14,6 @@ import (
 	"betzacheck/reference/board"
 )
 
-var equivCmd = &command{
-	Name:    "equiv",
-	Args:    "[--count N] [--seed S] [--corpus DIR] [--quiet] [--json] A B",
-	Summary: "check that two notations mean the same moves on the corpus positions and generated ones",
-	Run:     runEquiv,
-}
-
 // equivJSON is equiv --json.
 type equivJSON struct {
 	A    string `json:"a"`

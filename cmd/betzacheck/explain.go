@@ -13,13 +13,6 @@ import (
 	"betzacheck/reference/geometry"
 )
 
-var explainCmd = &command{
-	Name:    "explain",
-	Args:    "[--chains N] [--legs N] [--json] NOTATION",
-	Summary: "print the expanded move chains leg by leg, with where each default came from",
-	Run:     runExplain,
-}
-
 // The caps on what explain shows: more would only make output no one
 // reads, at a cost in time and memory that grows with their product.
 const (

@@ -15,13 +15,6 @@ import (
 	"betzacheck/conformance/props"
 )
 
-var fuzzCmd = &command{
-	Name:    "fuzz",
-	Args:    "[--count N] [--time D] [--seed S] [--quiet] [--json]",
-	Summary: "check every law on notations sampled from the grammar, on generated positions",
-	Run:     runFuzz,
-}
-
 // fuzzJSON is fuzz --json: the run, its failure if any, and the cases a
 // search limit left undecided.
 type fuzzJSON struct {

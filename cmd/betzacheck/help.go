@@ -5,13 +5,6 @@ import (
 	"io"
 )
 
-var helpCmd = &command{
-	Name:    "help",
-	Args:    "[COMMAND]",
-	Summary: "list the commands and exit codes, or show one command's flags",
-	Run:     runHelp,
-}
-
 func runHelp(c *command, e *env, args []string) int {
 	if len(args) > 1 {
 		fmt.Fprintln(e.stderr, "betzacheck help: expected at most one command name")

@@ -40,25 +40,75 @@ type command struct {
 	Run     func(c *command, e *env, args []string) int
 }
 
-// commands is the dispatch table, in the order help lists them. A new
-// subcommand is a new file defining its *command, in the pattern of
-// version.go (c.flagSet, c.parseArgs, the exit codes above), plus one line
-// here. The table is filled in init because help reads it: a
+// commands is the dispatch table, in the order help lists them: every
+// command's name, synopsis and summary in one place. A new subcommand is a
+// new file with its run function, in the pattern of version.go
+// (c.flagSet, c.parseArgs, the exit codes above), plus its entry here. The table is filled in init because help reads it: a
 // package-level literal would be an initialization cycle.
 var commands []*command
 
 func init() {
 	commands = []*command{
-		parseCmd,
-		explainCmd,
-		movesCmd,
-		equivCmd,
-		fuzzCmd,
-		conformCmd,
-		serveCmd,
-		translateCmd,
-		versionCmd,
-		helpCmd,
+		{
+			Name:    "parse",
+			Args:    "NOTATION", // flags (--json) are listed below the synopsis
+			Summary: "print the canonical form of a Betza 2.0 notation, or the located error",
+			Run:     runParse,
+		},
+		{
+			Name:    "explain",
+			Args:    "[--chains N] [--legs N] [--json] NOTATION",
+			Summary: "print the expanded move chains leg by leg, with where each default came from",
+			Run:     runExplain,
+		},
+		{
+			Name:    "moves",
+			Args:    "[--board WxH] [--position TEXT] --from SQ [--json] [--paths] [--svg FILE] NOTATION",
+			Summary: "evaluate a notation on a position: draw the board and list every outcome",
+			Run:     runMoves,
+		},
+		{
+			Name:    "equiv",
+			Args:    "[--count N] [--seed S] [--corpus DIR] [--quiet] [--json] A B",
+			Summary: "check that two notations mean the same moves on the corpus positions and generated ones",
+			Run:     runEquiv,
+		},
+		{
+			Name:    "fuzz",
+			Args:    "[--count N] [--time D] [--seed S] [--quiet] [--json]",
+			Summary: "check every law on notations sampled from the grammar, on generated positions",
+			Run:     runFuzz,
+		},
+		{
+			Name:    "conform",
+			Args:    "--impl CMD [--generate N] [--seed S] [--level L] [--expect FILE] [--junit FILE] [--json FILE|-] [--html FILE] [--allow-unsupported] [--quiet] [CORPUS-DIR]",
+			Summary: "run the corpus and generated cases through an implementation and judge it against the reference",
+			Run:     runConform,
+		},
+		{
+			Name:    "serve",
+			Args:    "",
+			Summary: "answer protocol 1 requests on stdin/stdout with the reference (spec/protocol.md)",
+			Run:     runServe,
+		},
+		{
+			Name:    "translate",
+			Args:    "--from DIALECT --to DIALECT [--check] [--count N] [--seed S] NOTATION",
+			Summary: "write a notation in another dialect (betza2, bracket, betza-classic[:PROFILE], spanish)",
+			Run:     runTranslate,
+		},
+		{
+			Name:    "version",
+			Args:    "",
+			Summary: "print the version, the spec and the protocol version",
+			Run:     runVersion,
+		},
+		{
+			Name:    "help",
+			Args:    "[COMMAND]",
+			Summary: "list the commands and exit codes, or show one command's flags",
+			Run:     runHelp,
+		},
 	}
 }
 

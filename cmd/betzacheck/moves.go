@@ -14,13 +14,6 @@ import (
 	"betzacheck/reference/loc"
 )
 
-var movesCmd = &command{
-	Name:    "moves",
-	Args:    "[--board WxH] [--position TEXT] --from SQ [--json] [--paths] [--svg FILE] NOTATION",
-	Summary: "evaluate a notation on a position: draw the board and list every outcome",
-	Run:     runMoves,
-}
-
 // defaultMover is put on an empty --from square: a white piece that has
 // not moved yet (§11.2).
 var defaultMover = board.Piece{Kind: 'X', Color: board.White, Virgin: true}

@@ -9,13 +9,6 @@ import (
 	"betzacheck/reference/loc"
 )
 
-var parseCmd = &command{
-	Name:    "parse",
-	Args:    "NOTATION", // flags (--json) are listed below the synopsis
-	Summary: "print the canonical form of a Betza 2.0 notation, or the located error",
-	Run:     runParse,
-}
-
 // parseJSON is parse --json: the canonical form, or the error.
 type parseJSON struct {
 	Notation  string     `json:"notation"`

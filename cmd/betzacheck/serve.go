@@ -6,13 +6,6 @@ import (
 	"betzacheck/conformance/server"
 )
 
-var serveCmd = &command{
-	Name:    "serve",
-	Args:    "",
-	Summary: "answer protocol 1 requests on stdin/stdout with the reference (spec/protocol.md)",
-	Run:     runServe,
-}
-
 func runServe(c *command, e *env, args []string) int {
 	if _, code, ok := c.parseArgs(e, c.flagSet(e), args, 0); !ok {
 		return code

@@ -12,13 +12,6 @@ import (
 	"betzacheck/reference/translate"
 )
 
-var translateCmd = &command{
-	Name:    "translate",
-	Args:    "--from DIALECT --to DIALECT [--check] [--count N] [--seed S] NOTATION",
-	Summary: "write a notation in another dialect (betza2, bracket, betza-classic[:PROFILE], spanish)",
-	Run:     runTranslate,
-}
-
 func runTranslate(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
 	from := fs.String("from", dialect.Betza2, "dialect of the notation: "+strings.Join(translate.Names(), ", "))

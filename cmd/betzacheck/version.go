@@ -10,13 +10,6 @@ const (
 	protocolVersion = 1
 )
 
-var versionCmd = &command{
-	Name:    "version",
-	Args:    "",
-	Summary: "print the version, the spec and the protocol version",
-	Run:     runVersion,
-}
-
 func runVersion(c *command, e *env, args []string) int {
 	if _, code, ok := c.parseArgs(e, c.flagSet(e), args, 0); !ok {
 		return code
