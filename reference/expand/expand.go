@@ -63,6 +63,7 @@ func Compile(n *syntax.Notation, src string, lim Limits) (prog *Program, err err
 	if err := e.prog.checkFinalLegs(); err != nil {
 		return nil, err
 	}
+	e.prog.markReachesEnd()
 	return e.prog, nil
 }
 

@@ -70,6 +70,9 @@ type Node struct {
 	Leg  Leg
 	Next []int // indices of the nodes that may follow
 	End  bool  // the move may end after this leg (§4.4)
+	// ReachesEnd: some chain through this node ends the move (§4.6): the
+	// node may end it, or a node after it may. Compile sets it.
+	ReachesEnd bool
 }
 
 // Program is an expanded notation: start nodes and the graph.
@@ -313,46 +316,70 @@ func path(stack []walkFrame) []int {
 	return out
 }
 
-// chainCounts returns, for every node, the number of chains from it: the
-// ways from the node (itself included) to a node that may end the move.
-// Nodes are settled in reverse topological order; a node left unsettled
-// reaches a loop that can still end the move, so its count is unbounded.
-// Nothing recurses: the cost is linear in the graph whatever its depth.
-func (p *Program) chainCounts() []ChainCount {
-	n := len(p.Nodes)
-	// useful: the node reaches a node that may end the move.
-	preds := make([][]int, n)
-	for i := range p.Nodes {
-		for _, m := range p.Nodes[i].Next {
-			preds[m] = append(preds[m], i)
-		}
-	}
-	useful := make([]bool, n)
-	var queue []int
+// markReachesEnd sets ReachesEnd on every node from which some chain ends
+// the move, by one walk back from the nodes that may end it: no
+// recursion, linear in the program.
+func (p *Program) markReachesEnd() {
+	start, pred := p.predecessors()
+	var queue []int32
 	for i := range p.Nodes {
 		if p.Nodes[i].End {
-			useful[i] = true
-			queue = append(queue, i)
+			p.Nodes[i].ReachesEnd = true
+			queue = append(queue, int32(i))
 		}
 	}
 	for len(queue) > 0 {
-		m := queue[0]
-		queue = queue[1:]
-		for _, i := range preds[m] {
-			if !useful[i] {
-				useful[i] = true
+		m := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		for _, i := range pred[start[m]:start[m+1]] {
+			if !p.Nodes[i].ReachesEnd {
+				p.Nodes[i].ReachesEnd = true
 				queue = append(queue, i)
 			}
 		}
 	}
-	// Settle the useful nodes whose useful successors are all settled.
-	waiting := make([]int, n)
+}
+
+// predecessors returns the nodes before every node, in one array: those
+// of node m are pred[start[m]:start[m+1]].
+func (p *Program) predecessors() (start, pred []int32) {
+	start = make([]int32, len(p.Nodes)+1)
+	for _, nd := range p.Nodes {
+		for _, m := range nd.Next {
+			start[m+1]++
+		}
+	}
 	for i := range p.Nodes {
-		if !useful[i] {
+		start[i+1] += start[i]
+	}
+	pred = make([]int32, start[len(p.Nodes)])
+	fill := slices.Clone(start[:len(p.Nodes)])
+	for i, nd := range p.Nodes {
+		for _, m := range nd.Next {
+			pred[fill[m]] = int32(i)
+			fill[m]++
+		}
+	}
+	return start, pred
+}
+
+// chainCounts returns, for every node, the number of chains from it: the
+// ways from the node (itself included) to a node that may end the move.
+// Only nodes that reach an end have chains. They are settled in reverse
+// topological order; a node left unsettled reaches a loop that can still
+// end the move, so its count is unbounded. Nothing recurses: the cost is
+// linear in the graph whatever its depth.
+func (p *Program) chainCounts() []ChainCount {
+	start, pred := p.predecessors()
+	// Settle the nodes whose successors that reach an end are all settled.
+	waiting := make([]int, len(p.Nodes))
+	var queue []int
+	for i := range p.Nodes {
+		if !p.Nodes[i].ReachesEnd {
 			continue
 		}
 		for _, m := range p.Nodes[i].Next {
-			if useful[m] {
+			if p.Nodes[m].ReachesEnd {
 				waiting[i]++
 			}
 		}
@@ -360,8 +387,8 @@ func (p *Program) chainCounts() []ChainCount {
 			queue = append(queue, i)
 		}
 	}
-	count := make([]ChainCount, n)
-	settled := make([]bool, n)
+	count := make([]ChainCount, len(p.Nodes))
+	settled := make([]bool, len(p.Nodes))
 	for len(queue) > 0 {
 		i := queue[0]
 		queue = queue[1:]
@@ -374,16 +401,16 @@ func (p *Program) chainCounts() []ChainCount {
 			c = c.plus(count[m])
 		}
 		count[i] = c
-		for _, j := range preds[i] {
-			if useful[j] {
+		for _, j := range pred[start[i]:start[i+1]] {
+			if p.Nodes[j].ReachesEnd {
 				if waiting[j]--; waiting[j] == 0 {
-					queue = append(queue, j)
+					queue = append(queue, int(j))
 				}
 			}
 		}
 	}
 	for i := range p.Nodes {
-		if useful[i] && !settled[i] {
+		if p.Nodes[i].ReachesEnd && !settled[i] {
 			count[i] = ChainCount{Unbounded: true}
 		}
 	}
