@@ -242,9 +242,7 @@ func buildFailure(n int, res *conform.Result, rep *conform.Report, opt Options) 
 	}
 	erupts := false
 	if prog, err := reference.Compile(c.Betza2); err == nil {
-		for _, node := range prog.Prog.Nodes {
-			erupts = erupts || node.Leg.Erupt
-		}
+		erupts = prog.Prog.Erupts()
 	}
 	draw := func(name, title string, ws []protocol.WireOutcome, notes []string) side {
 		outs, problems := wireOutcomes(ws)

@@ -122,6 +122,16 @@ func (l *Leg) String() string {
 	if l.Equal {
 		b.WriteByte('e')
 	}
+	b.WriteString(l.ModalityLetters())
+	b.WriteByte(l.Atom.Letter)
+	return b.String()
+}
+
+// ModalityLetters writes the leg's modality as explicit Betza 2.0: its
+// letters in the order m c d p t o u, with the i of §3.11 after a c or d
+// that takes only pieces that have not moved ("mci"); "" for none.
+func (l *Leg) ModalityLetters() string {
+	var b strings.Builder
 	for i := range modalityOrder {
 		bit := Modality(1 << i)
 		if l.Modal&bit == 0 {
@@ -132,8 +142,27 @@ func (l *Leg) String() string {
 			b.WriteByte('i')
 		}
 	}
-	b.WriteByte(l.Atom.Letter)
 	return b.String()
+}
+
+// Erupts reports whether some leg of the program erupts (x, §3.8).
+func (p *Program) Erupts() bool {
+	for i := range p.Nodes {
+		if p.Nodes[i].Leg.Erupt {
+			return true
+		}
+	}
+	return false
+}
+
+// ChainText writes the legs of nodes, a chain or its first legs, as fully
+// explicit Betza 2.0 joined by '-' ("aW-fmW", §4.1).
+func (p *Program) ChainText(nodes []int) string {
+	legs := make([]string, len(nodes))
+	for i, n := range nodes {
+		legs[i] = p.Nodes[n].Leg.String()
+	}
+	return strings.Join(legs, "-")
 }
 
 // Chains lists the chains of the program (ChainWalk's), each written as
@@ -143,11 +172,7 @@ func (l *Leg) String() string {
 func (p *Program) Chains(max, maxLegs int) []string {
 	var out []string
 	for _, c := range p.WalkChains(max, maxLegs).Shown {
-		legs := make([]string, len(c.Nodes))
-		for i, n := range c.Nodes {
-			legs[i] = p.Nodes[n].Leg.String()
-		}
-		text := strings.Join(legs, "-")
+		text := p.ChainText(c.Nodes)
 		if c.Ends {
 			out = append(out, text)
 		}
@@ -203,6 +228,18 @@ func (c ChainCount) String() string {
 		return fmt.Sprintf("at least 2^%d", ChainCountBits)
 	}
 	return c.Int().String()
+}
+
+// Why says what a count that is not a number stands for, with its
+// clause; "" for an exact count.
+func (c ChainCount) Why() string {
+	switch {
+	case c.Unbounded:
+		return "an exponent repeats without end; the board bounds it, §5.3"
+	case c.AtLeast:
+		return "a lower bound: too many to count exactly"
+	}
+	return ""
 }
 
 // plus returns c + d, saturating at the cap.
