@@ -64,12 +64,13 @@ type undecidedJSON struct {
 	Reason   string `json:"reason"`
 }
 
-// The verdicts of equiv and translate --check.
-const (
-	verdictEquivalent = "equivalent"
-	verdictDifferent  = "different"
-	verdictUndecided  = "undecided"
-)
+// verdictWords are the verdicts of equiv and translate --check as they
+// print (equiv.Tally.Verdict decides them).
+var verdictWords = map[equiv.Verdict]string{
+	equiv.Equal:     "equivalent",
+	equiv.Differ:    "different",
+	equiv.Undecided: "undecided",
+}
 
 // equivRun is what a comparison over the corpus and generated positions
 // decided.
@@ -80,22 +81,14 @@ type equivRun struct {
 
 func (r equivRun) total() equiv.Tally { return r.corpus.Plus(r.generated) }
 
-func (r equivRun) verdict() string {
-	switch t := r.total(); {
-	case r.cx != nil:
-		return verdictDifferent
-	case t.Undecided > 0 || t.Tried == 0:
-		return verdictUndecided
-	}
-	return verdictEquivalent
-}
+func (r equivRun) verdict() equiv.Verdict { return r.total().Verdict(r.cx) }
 
 // code is the exit status of the verdict.
 func (r equivRun) code() int {
 	switch r.verdict() {
-	case verdictDifferent:
+	case equiv.Differ:
 		return exitFail
-	case verdictUndecided:
+	case equiv.Undecided:
 		return exitUndecided
 	}
 	return exitOK
@@ -179,7 +172,7 @@ func runEquiv(c *command, e *env, args []string) int {
 	case *jsonOut:
 		t := r.total()
 		doc := equivJSON{A: ops[0], B: ops[1], Seed: *seed, CorpusPositions: r.corpus.Tried, Generated: r.generated.Tried,
-			Decided: t.Decided(), Undecided: t.Undecided, Verdict: r.verdict(), Equivalent: r.verdict() == verdictEquivalent}
+			Decided: t.Decided(), Undecided: t.Undecided, Verdict: verdictWords[r.verdict()], Equivalent: r.verdict() == equiv.Equal}
 		if cx != nil {
 			p := cx.Setup
 			doc.Counterexample = &counterExample{Board: p.Pos.Size().String(), Position: p.Pos.String(), From: p.From.String(),
@@ -196,7 +189,7 @@ func runEquiv(c *command, e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "%s and %s differ (%s)\n", ops[0], ops[1], cx.Setup)
 	case cx != nil:
 		fmt.Fprintf(e.stdout, "%s and %s differ:\n%s", ops[0], ops[1], cx.Report(ops[0], ops[1]))
-	case r.verdict() == verdictUndecided:
+	case r.verdict() == equiv.Undecided:
 		fmt.Fprintln(e.stdout, r.undecidedLine(ops[0], ops[1]))
 		if !*quiet {
 			fmt.Fprint(e.stdout, r.firstUndecidedLine())
