@@ -237,30 +237,11 @@ func loadCorpus(c *command, e *env, fset *flag.FlagSet, dir string, jsonOut bool
 	return nil, reportError(c, e, jsonOut, nil, &jsonError{Input: "--corpus", Message: msg}, fmt.Sprintf("betzacheck %s: %s", c.Name, msg), exitUsage), false
 }
 
-// corpusPositions collects the positions of the corpus's cases. A case
-// that expects its position to be refused (valid/errors/bad-position) has
-// none; any other case whose position does not parse, a corpus that
-// cannot be read, or one with no position at all is an error.
+// corpusPositions reads the setups of the corpus's cases (corpus.Setups).
 func corpusPositions(dir string) ([]board.Setup, error) {
 	files, err := corpus.Load(filepath.Clean(dir))
 	if err != nil {
 		return nil, err
 	}
-	var out []board.Setup
-	for _, f := range files {
-		for _, cs := range f.Cases {
-			s, err := cs.Setup()
-			switch {
-			case err != nil && cs.Error != "":
-				continue // the case is about the refused position
-			case err != nil:
-				return nil, fmt.Errorf("%s: %v", cs.ID(f), err)
-			}
-			out = append(out, s)
-		}
-	}
-	if len(out) == 0 {
-		return nil, errors.New("no corpus case with a position")
-	}
-	return out, nil
+	return corpus.Setups(files)
 }
