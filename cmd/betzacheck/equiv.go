@@ -57,12 +57,13 @@ type undecidedJSON struct {
 	Reason   string `json:"reason"`
 }
 
-// The verdicts of equiv and translate --check.
-const (
-	verdictEquivalent = "equivalent"
-	verdictDifferent  = "different"
-	verdictUndecided  = "undecided"
-)
+// verdictWords are the verdicts of equiv and translate --check as they
+// print (equiv.Tally.Verdict decides them).
+var verdictWords = map[equiv.Verdict]string{
+	equiv.Equal:     "equivalent",
+	equiv.Differ:    "different",
+	equiv.Undecided: "undecided",
+}
 
 // equivRun is what a comparison over the corpus and generated positions
 // decided.
@@ -73,22 +74,14 @@ type equivRun struct {
 
 func (r equivRun) total() equiv.Tally { return r.corpus.Plus(r.generated) }
 
-func (r equivRun) verdict() string {
-	switch t := r.total(); {
-	case r.cx != nil:
-		return verdictDifferent
-	case t.Undecided > 0 || t.Tried == 0:
-		return verdictUndecided
-	}
-	return verdictEquivalent
-}
+func (r equivRun) verdict() equiv.Verdict { return r.total().Verdict(r.cx) }
 
 // code is the exit status of the verdict.
 func (r equivRun) code() int {
 	switch r.verdict() {
-	case verdictDifferent:
+	case equiv.Differ:
 		return exitFail
-	case verdictUndecided:
+	case equiv.Undecided:
 		return exitUndecided
 	}
 	return exitOK
@@ -172,7 +165,7 @@ func runEquiv(c *command, e *env, args []string) int {
 	case *jsonOut:
 		t := r.total()
 		doc := equivJSON{A: ops[0], B: ops[1], Seed: *seed, CorpusPositions: r.corpus.Tried, Generated: r.generated.Tried,
-			Decided: t.Decided(), Undecided: t.Undecided, Verdict: r.verdict(), Equivalent: r.verdict() == verdictEquivalent}
+			Decided: t.Decided(), Undecided: t.Undecided, Verdict: verdictWords[r.verdict()], Equivalent: r.verdict() == equiv.Equal}
 		if cx != nil {
 			p := cx.Setup
 			doc.Counterexample = &counterExample{Board: p.Pos.Size().String(), Position: p.Pos.String(), From: p.From.String(),
@@ -189,7 +182,7 @@ func runEquiv(c *command, e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "%s and %s differ (%s)\n", ops[0], ops[1], cx.Setup)
 	case cx != nil:
 		fmt.Fprintf(e.stdout, "%s and %s differ:\n%s", ops[0], ops[1], cx.Report(ops[0], ops[1]))
-	case r.verdict() == verdictUndecided:
+	case r.verdict() == equiv.Undecided:
 		fmt.Fprintln(e.stdout, r.undecidedLine(ops[0], ops[1]))
 		if !*quiet {
 			fmt.Fprint(e.stdout, r.firstUndecidedLine())
@@ -237,30 +230,11 @@ func loadCorpus(c *command, e *env, fset *flag.FlagSet, dir string, jsonOut bool
 	return nil, reportError(c, e, jsonOut, nil, &jsonError{Input: "--corpus", Message: msg}, fmt.Sprintf("betzacheck %s: %s", c.Name, msg), exitUsage), false
 }
 
-// corpusPositions collects the positions of the corpus's cases. A case
-// that expects its position to be refused (valid/errors/bad-position) has
-// none; any other case whose position does not parse, a corpus that
-// cannot be read, or one with no position at all is an error.
+// corpusPositions reads the setups of the corpus's cases (corpus.Setups).
 func corpusPositions(dir string) ([]board.Setup, error) {
 	files, err := corpus.Load(filepath.Clean(dir))
 	if err != nil {
 		return nil, err
 	}
-	var out []board.Setup
-	for _, f := range files {
-		for _, cs := range f.Cases {
-			s, err := cs.Setup()
-			switch {
-			case err != nil && cs.Error != "":
-				continue // the case is about the refused position
-			case err != nil:
-				return nil, fmt.Errorf("%s: %v", cs.ID(f), err)
-			}
-			out = append(out, s)
-		}
-	}
-	if len(out) == 0 {
-		return nil, errors.New("no corpus case with a position")
-	}
-	return out, nil
+	return corpus.Setups(files)
 }

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"betzacheck/reference/expand"
-	"betzacheck/reference/geometry"
 )
 
 // The caps on what explain shows: more would only make output no one
@@ -69,11 +68,7 @@ func explain(w io.Writer, src, canonical string, p *expand.Program, walk expand.
 	fmt.Fprintf(w, "chains: %s\n", countWords(walk.Total))
 	for i, ch := range walk.Shown {
 		fmt.Fprintln(w)
-		legs := make([]string, len(ch.Nodes))
-		for j, n := range ch.Nodes {
-			legs[j] = p.Nodes[n].Leg.String()
-		}
-		text := strings.Join(legs, "-")
+		text := p.ChainText(ch.Nodes)
 		if ch.Cut {
 			text += "-… (continues)"
 		}
@@ -105,15 +100,12 @@ func moreWords(c expand.ChainCount, more string) string {
 }
 
 // countWords writes a count of chains: the exact number, however long, or
-// what it is a bound of.
+// the bound and what it stands for.
 func countWords(c expand.ChainCount) string {
-	switch {
-	case c.Unbounded:
-		return "unbounded (an exponent repeats without end; the board bounds it, §5.3)"
-	case c.AtLeast:
-		return fmt.Sprintf("at least 2^%d (a lower bound: too many to count exactly)", expand.ChainCountBits)
+	if c.Exact() {
+		return c.String()
 	}
-	return c.Int().String()
+	return c.String() + " (" + c.Why() + ")"
 }
 
 func plural(c expand.ChainCount, one, many string) string {
@@ -149,128 +141,19 @@ func explainLegs(w io.Writer, p *expand.Program, nodes []int) {
 	flush(len(nodes))
 }
 
-// legBody is a leg in words: atom, directions, modality and flags, each
-// with where it came from.
+// legBody is a leg in words (expand.LegWords), one line per item.
 func legBody(l *expand.Leg, later bool) string {
+	lw := l.Words(later)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, %s\n", string(l.Atom.Letter), atomWords(l.Atom))
-	if l.Atom.Class != geometry.Null {
-		dirs := "a, every direction"
-		if !l.AllDirections() {
-			dirs = directionWords(l.Dirs)
-		}
-		if later && !l.AllDirections() {
-			dirs += " (relative to the previous leg, §2.7)"
-		}
-		fmt.Fprintf(&b, "    directions: %s — %s\n", dirs, why(l.DirWhy))
+	fmt.Fprintf(&b, "%s, %s\n", string(l.Atom.Letter), lw.Atom)
+	if len(lw.Directions) > 0 {
+		fmt.Fprintf(&b, "    directions: %s — %s\n", lw.DirectionsText(), lw.DirectionsWhy)
 	}
-	fmt.Fprintf(&b, "    modality:   %s — %s\n", modalityWords(l), why(l.ModWhy))
-	if l.MoverVirgin {
-		fmt.Fprintf(&b, "    initial:    i, only a mover that has not moved yet (§3.11)\n")
-	}
-	if l.Erupt {
-		fmt.Fprintf(&b, "    eruption:   x, the mover stays where this leg starts; fragments make this leg and the rest (§3.8)\n")
-	}
-	if l.Equal {
-		fmt.Fprintf(&b, "    same length: e, exactly as many steps as the previous leg (§3.10)\n")
+	fmt.Fprintf(&b, "    modality:   %s — %s\n", lw.ModalityText(), lw.ModalityWhy)
+	for _, f := range lw.Flags {
+		fmt.Fprintf(&b, "    %-11s %s\n", f.Name+":", f.Words)
 	}
 	return b.String()
-}
-
-func why(s string) string {
-	if s == "" {
-		return "written"
-	}
-	return s
-}
-
-func atomWords(a *geometry.Atom) string {
-	switch {
-	case a.Class == geometry.Null:
-		return a.Name + ": ends on the square it starts from (§1.4)"
-	case a.Rider:
-		return fmt.Sprintf("%s: rides any number of %s steps over empty squares, %d directions (§1.2)", a.Name, classWord(a.Class), len(a.Leaps))
-	case a.Class == geometry.Compound:
-		return fmt.Sprintf("%s: one orthogonal or diagonal step, %d directions (§1.3)", a.Name, len(a.Leaps))
-	}
-	v := a.Leaps[0]
-	return fmt.Sprintf("%s: leaps (%d,%d), %s, %d directions (§1.1)", a.Name, abs(v.X), abs(v.Y), classWord(a.Class), len(a.Leaps))
-}
-
-func classWord(c geometry.Class) string {
-	switch c {
-	case geometry.Compound:
-		return "orthogonal or diagonal"
-	}
-	return c.String()
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
-}
-
-// directionNames are the words for the direction names of §2.
-var directionNames = map[string]string{
-	"f": "forward", "b": "backward", "l": "left", "r": "right",
-	"v": "vertical", "s": "sideways",
-	"fl": "forward-left", "fr": "forward-right", "bl": "backward-left", "br": "backward-right",
-	"lf": "left-forward", "rf": "right-forward", "lb": "left-backward", "rb": "right-backward",
-	"fs": "forward-sideways", "bs": "backward-sideways", "lv": "left-vertical", "rv": "right-vertical",
-	"fh": "forward half", "bh": "backward half", "lh": "left half", "rh": "right half",
-}
-
-func directionWords(dirs []string) string {
-	names := make([]string, len(dirs))
-	for i, d := range dirs {
-		names[i] = d
-		if name, ok := directionNames[d]; ok {
-			names[i] = name
-		}
-	}
-	return strings.Join(dirs, " ") + ", " + strings.Join(names, " or ")
-}
-
-// modalityWords says what the leg's end square must hold (§3.1–§3.7):
-// its letters, then the words.
-func modalityWords(l *expand.Leg) string {
-	letters, words := modalityParts(l)
-	if letters == "" {
-		return words
-	}
-	return letters + ", " + words
-}
-
-// modalityParts returns the modality letters of l and their words.
-func modalityParts(l *expand.Leg) (string, string) {
-	var letters, parts []string
-	add := func(bit expand.Modality, letter, text string) {
-		if l.Modal.Has(bit) {
-			letters = append(letters, letter)
-			parts = append(parts, text)
-		}
-	}
-	add(expand.M, "m", "to an empty square")
-	if l.CVirgin {
-		add(expand.C, "ci", "capturing an enemy that has not moved")
-	} else {
-		add(expand.C, "c", "capturing an enemy")
-	}
-	if l.DVirgin {
-		add(expand.D, "di", "destroying a friend that has not moved")
-	} else {
-		add(expand.D, "d", "destroying a friend")
-	}
-	add(expand.P, "p", "hopping over any piece")
-	add(expand.T, "t", "hopping over a friend")
-	add(expand.O, "o", "to a square off the board")
-	add(expand.U, "u", "unloading the carried piece onto an empty square")
-	if len(parts) == 0 {
-		return "", "none"
-	}
-	return strings.Join(letters, ""), strings.Join(parts, " or ")
 }
 
 // explainJSON is explain --json: the chains as data. Counts are JSON
@@ -346,34 +229,14 @@ func writeExplainJSON(w io.Writer, src, canonical string, p *expand.Program, wal
 
 // chainData is one chain shown, as data.
 func chainData(p *expand.Program, ch expand.ShownChain) chainJSON {
-	cj := chainJSON{Ends: ch.Ends, Continues: ch.Cut, Beyond: ch.Beyond.Int()}
-	var texts []string
+	cj := chainJSON{Text: p.ChainText(ch.Nodes), Ends: ch.Ends, Continues: ch.Cut, Beyond: ch.Beyond.Int()}
 	for j, n := range ch.Nodes {
 		l := &p.Nodes[n].Leg
-		texts = append(texts, l.String())
-		letters, words := modalityParts(l)
-		lj := legJSON{Leg: l.String(), Atom: string(l.Atom.Letter), AtomWords: atomWords(l.Atom),
-			Directions: []string{}, DirectionWords: []string{}, DirectionsWhy: why(l.DirWhy),
-			Modality: letters, ModalityWords: words, ModalityWhy: why(l.ModWhy),
-			Initial: l.MoverVirgin, Eruption: l.Erupt, SameLength: l.Equal}
-		switch {
-		case l.Atom.Class == geometry.Null:
-			lj.DirectionsWhy = ""
-		case l.AllDirections():
-			lj.Directions, lj.DirectionWords = []string{"a"}, []string{"every direction"}
-		default:
-			lj.Relative = j > 0
-			for _, d := range l.Dirs {
-				lj.Directions = append(lj.Directions, d)
-				name := d
-				if w, ok := directionNames[d]; ok {
-					name = w
-				}
-				lj.DirectionWords = append(lj.DirectionWords, name)
-			}
-		}
-		cj.Legs = append(cj.Legs, lj)
+		lw := l.Words(j > 0)
+		cj.Legs = append(cj.Legs, legJSON{Leg: l.String(), Atom: string(l.Atom.Letter), AtomWords: lw.Atom,
+			Directions: nonNil(lw.Directions), DirectionWords: nonNil(lw.DirectionWords), DirectionsWhy: lw.DirectionsWhy,
+			Relative: lw.Relative, Modality: lw.Modality, ModalityWords: lw.ModalityWords, ModalityWhy: lw.ModalityWhy,
+			Initial: l.MoverVirgin, Eruption: l.Erupt, SameLength: l.Equal})
 	}
-	cj.Text = strings.Join(texts, "-")
 	return cj
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"betzacheck/conformance/diagram"
 	"betzacheck/reference/board"
 	"betzacheck/reference/eval"
 	"betzacheck/reference/loc"
@@ -121,66 +122,32 @@ func reportPositionError(w io.Writer, text string, err error) {
 	fmt.Fprintln(w, le.RenderInput("--position", text))
 }
 
-// effect is an outcome read in words: where the mover ends, what it
-// captures there, what else is removed or put.
-type effect struct {
-	to        *board.Square
-	stays     bool // the mover ends on its own square
-	captures  bool // the mover lands on a square that held another piece
-	removed   []board.Square
-	put       []eval.Change
-	destroyed bool // the mover is gone
-}
-
-func describe(pos *board.Position, from board.Square, o eval.Outcome) effect {
-	ef := effect{to: o.To, destroyed: o.To == nil}
-	if o.To != nil {
-		ef.stays = *o.To == from
-		ef.captures = !ef.stays && !pos.At(*o.To).Empty()
-	}
-	for _, ch := range o.Changes {
-		before := pos.At(ch.Square)
-		switch {
-		case o.To != nil && ch.Square == *o.To:
-			// the mover's destination
-		case o.To != nil && ch.Square == from && ch.Piece.Empty():
-			// the mover left its square
-		case ch.Piece.Empty() && !before.Empty():
-			ef.removed = append(ef.removed, ch.Square)
-		case !ch.Piece.Empty():
-			ef.put = append(ef.put, ch)
-		}
-	}
-	return ef
-}
-
-// words is the outcome in plain words, e.g. "e5: captures on e5" or
-// "d4 (stays): removes c5, e5". A removal is not called a burn or a
+// outcomeWords is the outcome in plain words, e.g. "e5: captures on e5"
+// or "d4 (stays): removes c5, e5". A removal is not called a burn or a
 // capture: the outcome alone does not say which leg made it.
-func (ef effect) words() string {
+func outcomeWords(ef eval.Effect) string {
 	var head string
 	var parts []string
-	switch {
-	case ef.destroyed:
+	switch ef.End {
+	case eval.MoverDestroyed:
 		head = "(destroyed)"
-	case ef.stays:
-		head = ef.to.String() + " (stays)"
+	case eval.MoverStays:
+		head = ef.To.String() + " (stays)"
+	case eval.MoverCaptures:
+		head = ef.To.String()
+		parts = append(parts, "captures on "+ef.To.String())
 	default:
-		head = ef.to.String()
-		if ef.captures {
-			parts = append(parts, "captures on "+ef.to.String())
-		} else {
-			parts = append(parts, "moves to "+ef.to.String())
-		}
+		head = ef.To.String()
+		parts = append(parts, "moves to "+ef.To.String())
 	}
-	if len(ef.removed) > 0 {
-		parts = append(parts, "removes "+squareList(ef.removed))
+	if len(ef.Removed) > 0 {
+		parts = append(parts, "removes "+squareList(ef.Removed))
 	}
-	for _, p := range ef.put {
+	for _, p := range ef.Put {
 		parts = append(parts, fmt.Sprintf("puts %s on %s", p.Piece, p.Square))
 	}
 	if len(parts) == 0 {
-		parts = append(parts, "stays on "+ef.to.String())
+		parts = append(parts, "stays on "+ef.To.String())
 	}
 	return head + ": " + strings.Join(parts, "; ")
 }
@@ -193,7 +160,8 @@ func squareList(sqs []board.Square) string {
 	return strings.Join(names, ", ")
 }
 
-// The marks of the diagram, one per square, from the union of outcomes.
+// The glyphs of the text diagram: each shows some marks of the
+// diagram's classification (diagram.Classify).
 type mark uint8
 
 const (
@@ -205,29 +173,31 @@ const (
 	markDestroys                  // the mover may be destroyed
 )
 
+// textMarks is the glyph of each mark of the classification. The text
+// diagram draws locust captures and burns alike, and no hops.
+var textMarks = map[diagram.Mark]mark{
+	diagram.MoveOnly:       markDest,
+	diagram.CaptureOnly:    markCapture,
+	diagram.MoveOrCapture:  markCapture,
+	diagram.MoverStays:     markStay,
+	diagram.MoverDestroyed: markDestroys,
+	diagram.LocustCaptured: markRemoved,
+	diagram.Burned:         markRemoved,
+	diagram.Unloaded:       markPut,
+}
+
 func writeMovesText(w io.Writer, pos *board.Position, from board.Square, outs []eval.Outcome, paths bool) {
 	size := pos.Size()
 	marks := map[board.Square]mark{}
+	for m, sqs := range diagram.Classify(pos, from, outs, diagram.Options{}) {
+		for _, q := range sqs {
+			marks[q] |= textMarks[m]
+		}
+	}
+	setup := board.Setup{Pos: pos, From: from}
 	var lines []string
 	for _, o := range outs {
-		ef := describe(pos, from, o)
-		switch {
-		case ef.destroyed:
-			marks[from] |= markDestroys
-		case ef.stays:
-			marks[from] |= markStay
-		case ef.captures:
-			marks[*ef.to] |= markCapture
-		default:
-			marks[*ef.to] |= markDest
-		}
-		for _, q := range ef.removed {
-			marks[q] |= markRemoved
-		}
-		for _, p := range ef.put {
-			marks[p.Square] |= markPut
-		}
-		lines = append(lines, ef.words())
+		lines = append(lines, outcomeWords(o.Effect(setup)))
 		if paths {
 			for _, p := range o.Paths {
 				lines = append(lines, "    path: "+squareList(p))

@@ -17,22 +17,11 @@ func writeMovesSVG(e *env, file, src string, prog *reference.Program, pos *board
 	opt := diagram.Options{
 		Paths:  paths,
 		Title:  fmt.Sprintf("%s from %s", src, from),
-		Erupts: erupts(prog),
+		Erupts: prog.Prog.Erupts(),
 	}
 	if err := os.WriteFile(file, diagram.SVG(pos, from, outs, opt), 0o666); err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck moves: --svg: %v\n", err)
 		return exitUsage
 	}
 	return exitOK
-}
-
-// erupts reports whether the program has an x leg (§3.8): the diagram
-// then calls a removal that no path places burned.
-func erupts(prog *reference.Program) bool {
-	for _, n := range prog.Prog.Nodes {
-		if n.Leg.Erupt {
-			return true
-		}
-	}
-	return false
 }

@@ -65,10 +65,10 @@ func runTranslate(c *command, e *env, args []string) int {
 		return exitFail
 	}
 	switch r.verdict() {
-	case verdictDifferent:
+	case equiv.Differ:
 		fmt.Fprintf(e.stdout, "check failed (seed %d): the translation moves differently\n%s", *seed,
 			r.cx.Report(*from+" "+src, *to+" "+out))
-	case verdictUndecided:
+	case equiv.Undecided:
 		fmt.Fprintf(e.stdout, "check undecided (seed %d): %s\n%s", *seed, r.undecidedLine("the notation", "its translation"), r.firstUndecidedLine())
 	default:
 		fmt.Fprintf(e.stdout, "checked: the same moves on %d corpus and %d generated positions (seed %d)\n", r.corpus.Tried, r.generated.Tried, *seed)

@@ -228,3 +228,29 @@ func TestParseWant(t *testing.T) {
 		}
 	}
 }
+
+// TestSetups: every case has its setup, except one about a refused
+// position; a position refused without error: is an error.
+func TestSetups(t *testing.T) {
+	parse := func(text string) *corpus.File {
+		t.Helper()
+		f, err := corpus.Parse("valid/x.txtar", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	const head = "notation: W\nclauses: §11.3\nsummary: s\n"
+	good := parse(head + "-- a --\nfrom: d4\nwhy: w\nwant:\n-- b --\nboard: 4x4\nposition: 4/4/4\nfrom: a1\nwhy: w\nerror: ranks\n")
+	setups, err := corpus.Setups([]*corpus.File{good})
+	if err != nil || len(setups) != 1 || setups[0].From.String() != "d4" || setups[0].Mover().String() != "X*" {
+		t.Errorf("Setups = %v, %v: want the one setup on d4 with the default mover", setups, err)
+	}
+	bad := parse(head + "-- c --\nboard: 4x4\nposition: 4/4/4\nfrom: a1\nwhy: w\nwant:\n")
+	if _, err := corpus.Setups([]*corpus.File{good, bad}); err == nil || !strings.Contains(err.Error(), "x/c") {
+		t.Errorf("a refused position without error: gave %v, want an error naming x/c", err)
+	}
+	if _, err := corpus.Setups(nil); err == nil {
+		t.Error("no setups at all: want an error")
+	}
+}

@@ -1,6 +1,9 @@
 package corpus
 
 import (
+	"errors"
+	"fmt"
+
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/translate"
 
@@ -21,6 +24,31 @@ func (c *Case) Setup() (board.Setup, error) {
 		placement = board.NewPosition(size).String()
 	}
 	return board.ParseSetup(c.Board, placement, c.From, c.Mover)
+}
+
+// Setups collects the setups of the files' cases, in order. A case that
+// expects an error (error:) and whose setup does not read is about the
+// refused setup (valid/errors/bad-position) and has none; any other case
+// whose setup does not read is an error, and so is a corpus with no setup
+// at all.
+func Setups(files []*File) ([]board.Setup, error) {
+	var out []board.Setup
+	for _, f := range files {
+		for _, c := range f.Cases {
+			s, err := c.Setup()
+			switch {
+			case err != nil && c.Error != "":
+				continue
+			case err != nil:
+				return nil, fmt.Errorf("%s: %v", c.ID(f), err)
+			}
+			out = append(out, s)
+		}
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no corpus case with a position")
+	}
+	return out, nil
 }
 
 // Reference evaluates a case with the reference interpreter and returns

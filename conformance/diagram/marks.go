@@ -15,7 +15,9 @@
 // # Marks
 //
 // The marks are classified from the outcomes alone (eval.Outcome: the
-// mover's final square, the changed squares, the paths), by Classify:
+// mover's final square, the changed squares, the paths), by Classify, which
+// reads each outcome as eval.Effect does (how the mover ends, the pieces
+// removed, the pieces put down) and adds what its paths show:
 //
 //   - move-only, capture-only, move-or-capture: the mover's final square
 //     when it is not its starting square. An outcome captures there when
@@ -124,47 +126,42 @@ func Classify(pos *board.Position, from board.Square, outcomes []eval.Outcome, o
 	}
 	const landMove, landCapture = 1, 2
 	lands := map[board.Square]int{}
+	setup := board.Setup{Pos: pos, From: from}
 	for _, o := range outcomes {
-		switch {
-		case o.To == nil:
+		ef := o.Effect(setup)
+		switch ef.End {
+		case eval.MoverDestroyed:
 			add(MoverDestroyed, from)
-		case *o.To == from:
+		case eval.MoverStays:
 			add(MoverStays, from)
-		case pos.At(*o.To).Empty():
-			lands[*o.To] |= landMove
-		default:
-			lands[*o.To] |= landCapture
+		case eval.MoverMoves:
+			lands[ef.To] |= landMove
+		case eval.MoverCaptures:
+			lands[ef.To] |= landCapture
+		}
+		for _, c := range ef.Put {
+			add(Unloaded, c.Square)
+		}
+		for _, q := range ef.Removed {
+			switch {
+			case q == from:
+				continue // the destroyed mover, marked mover-destroyed
+			case len(o.Paths) == 0 && opt.Erupts:
+				add(Burned, q)
+			case len(o.Paths) == 0:
+				add(LocustCaptured, q)
+			}
+			for _, p := range o.Paths {
+				if slices.Contains(p, q) {
+					add(LocustCaptured, q)
+				} else {
+					add(Burned, q)
+				}
+			}
 		}
 		changed := map[board.Square]bool{}
 		for _, c := range o.Changes {
 			changed[c.Square] = true
-			q := c.Square
-			if o.To != nil && q == *o.To {
-				continue // the mover's final square
-			}
-			before := pos.At(q)
-			if !c.Piece.Empty() {
-				add(Unloaded, q)
-				continue
-			}
-			if q == from || before.Empty() {
-				continue // the mover left its square, or was destroyed there
-			}
-			if len(o.Paths) == 0 {
-				if opt.Erupts {
-					add(Burned, q)
-				} else {
-					add(LocustCaptured, q)
-				}
-				continue
-			}
-			for _, p := range o.Paths {
-				if onPath(p, q) {
-					add(LocustCaptured, q)
-				} else {
-					add(Burned, q)
-				}
-			}
 		}
 		for _, p := range o.Paths {
 			for i, q := range p {
@@ -193,13 +190,4 @@ func Classify(pos *board.Position, from board.Square, outcomes []eval.Outcome, o
 		slices.SortFunc(out[m], board.Square.Compare)
 	}
 	return out
-}
-
-func onPath(p []board.Square, q board.Square) bool {
-	for _, x := range p {
-		if x == q {
-			return true
-		}
-	}
-	return false
 }

@@ -112,6 +112,21 @@ func (t *Tally) Add(c Comparison, p board.Setup) {
 	}
 }
 
+// Verdict is what the run of comparisons decided, given the
+// counterexample it ended on (nil when none): Differ when there is one;
+// Equal only when it compared at least one position and decided every
+// one; Undecided otherwise, since a search limit, or no position at all,
+// decides nothing.
+func (t Tally) Verdict(cx *Counterexample) Verdict {
+	switch {
+	case cx != nil:
+		return Differ
+	case t.Undecided > 0 || t.Tried == 0:
+		return Undecided
+	}
+	return Equal
+}
+
 // Plus returns the tally of two runs, in order.
 func (t Tally) Plus(u Tally) Tally {
 	out := Tally{Tried: t.Tried + u.Tried, Undecided: t.Undecided + u.Undecided, First: t.First}

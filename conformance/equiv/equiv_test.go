@@ -82,3 +82,24 @@ func TestCheckTally(t *testing.T) {
 		t.Errorf("first position differs: counterexample %v, %d tried", cx, tally.Tried)
 	}
 }
+
+// TestRunVerdict: a run is equal only when it tried some position and
+// decided every one; a difference wins over undecided positions.
+func TestRunVerdict(t *testing.T) {
+	cx := &equiv.Counterexample{}
+	for _, c := range []struct {
+		name  string
+		tally equiv.Tally
+		cx    *equiv.Counterexample
+		want  equiv.Verdict
+	}{
+		{"all decided", equiv.Tally{Tried: 3}, nil, equiv.Equal},
+		{"one undecided", equiv.Tally{Tried: 3, Undecided: 1}, nil, equiv.Undecided},
+		{"nothing tried", equiv.Tally{}, nil, equiv.Undecided},
+		{"a difference", equiv.Tally{Tried: 3, Undecided: 2}, cx, equiv.Differ},
+	} {
+		if got := c.tally.Verdict(c.cx); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}

@@ -244,9 +244,7 @@ func buildFailure(n int, res *conform.Result, rep *conform.Report, opt Options) 
 	}
 	erupts := false
 	if prog, err := reference.Compile(c.Betza2); err == nil {
-		for _, node := range prog.Prog.Nodes {
-			erupts = erupts || node.Leg.Erupt
-		}
+		erupts = prog.Prog.Erupts()
 	}
 	draw := func(name, title string, ws []wire.Outcome, notes []string) side {
 		outs, problems := drawable(ws)

@@ -138,7 +138,6 @@ type search struct {
 	usesSteps bool               // some leg is e (§3.10), so states keep step counts
 	paths     []pathNode         // interned paths: a square and the path before it
 	pathIDs   map[pathNode]int32 // so that equal paths share one id
-	ends      []bool             // canEnd, per node; nil until first needed
 
 	// The eruptions met so far (fragments.go), and Tarjan's counter.
 	erupts    []eruption

@@ -191,7 +191,7 @@ func (s *search) discover(id int32) {
 			states := next[int32(m)]
 			if len(states) == 0 {
 				// No fragment goes on: every move through m is idle.
-				idle = idle || s.canEnd(m)
+				idle = idle || s.prog.Nodes[m].ReachesEnd
 				continue
 			}
 			if key := frontierKey(int32(m), states); !seen[key] {
@@ -204,54 +204,6 @@ func (s *search) discover(id int32) {
 	s.meter.spend(0, 4*len(deps)-transient)
 	e := &s.erupts[id]
 	e.moves, e.idle, e.deps = moves, idle, deps
-}
-
-// canEnd reports whether some chain of legs from node n ends the move. It
-// is worked out for every node at once, on first use, by a walk back from
-// the ends: no recursion, linear in the program.
-func (s *search) canEnd(n int) bool {
-	if s.ends == nil {
-		nodes := s.prog.Nodes
-		// The predecessors of every node, in one array (start[m] is where
-		// those of m begin).
-		start := make([]int32, len(nodes)+1)
-		for _, nd := range nodes {
-			for _, m := range nd.Next {
-				start[m+1]++
-			}
-		}
-		for i := range nodes {
-			start[i+1] += start[i]
-		}
-		pred := make([]int32, start[len(nodes)])
-		fill := slices.Clone(start[:len(nodes)])
-		for i, nd := range nodes {
-			for _, m := range nd.Next {
-				pred[fill[m]] = int32(i)
-				fill[m]++
-			}
-		}
-		s.meter.spend(0, 4*(len(start)+len(pred)+len(fill))+len(nodes))
-		s.ends = make([]bool, len(nodes))
-		var queue []int32
-		for i, nd := range nodes {
-			if nd.End {
-				s.ends[i] = true
-				queue = append(queue, int32(i))
-			}
-		}
-		for len(queue) > 0 {
-			m := queue[len(queue)-1]
-			queue = queue[:len(queue)-1]
-			for _, p := range pred[start[m]:start[m+1]] {
-				if !s.ends[p] {
-					s.ends[p] = true
-					queue = append(queue, p)
-				}
-			}
-		}
-	}
-	return s.ends[n]
 }
 
 // solve returns what the fragments of eruption root do, settling every

@@ -53,6 +53,7 @@ func Compile(n *syntax.Notation, src string, lim Limits) (_ *Program, err error)
 	if err := e.prog.checkFinalLegs(); err != nil {
 		return nil, err
 	}
+	e.prog.markReachesEnd()
 	return e.prog, nil
 }
 

@@ -224,3 +224,39 @@ func TestChainWalkDeep(t *testing.T) {
 		t.Errorf("walk %+v, want one chain cut at 7 legs", w)
 	}
 }
+
+// TestLegWords: a leg in words says what each item means, with its
+// clause, and where each default came from.
+func TestLegWords(t *testing.T) {
+	p, err := compile(t, "ifxW-ecB-dO")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var legs []expand.LegWords
+	for i, n := range p.WalkChains(1, 10).Shown[0].Nodes {
+		legs = append(legs, p.Nodes[n].Leg.Words(i > 0))
+	}
+	first, second, null := legs[0], legs[1], legs[2]
+	if got, want := first.DirectionsText(), "f, forward"; got != want || first.DirectionsWhy != "written" {
+		t.Errorf("first leg directions %q (%s), want %q (written)", got, first.DirectionsWhy, want)
+	}
+	if got, want := first.ModalityText(), "m, to an empty square"; got != want || first.ModalityWhy != "m implied on the left of '-' (§4.2)" {
+		t.Errorf("first leg modality %q (%s), want %q with §4.2", got, first.ModalityWhy, want)
+	}
+	var names []string
+	for _, f := range first.Flags {
+		names = append(names, f.Name)
+	}
+	if !slices.Equal(names, []string{"initial", "eruption"}) {
+		t.Errorf("first leg flags %v, want initial and eruption", names)
+	}
+	if got, want := second.DirectionsText(), "f, forward (relative to the previous leg, §2.7)"; got != want {
+		t.Errorf("second leg directions %q, want %q", got, want)
+	}
+	if len(second.Flags) != 1 || second.Flags[0].Name != "same length" {
+		t.Errorf("second leg flags %v, want same length", second.Flags)
+	}
+	if len(null.Directions) != 0 || null.DirectionsWhy != "" || null.ModalityText() != "d, destroying a friend" {
+		t.Errorf("null leg %+v: want no directions and d", null)
+	}
+}

@@ -70,6 +70,9 @@ type Node struct {
 	Leg  Leg
 	Next []int // indices of the nodes that may follow
 	End  bool  // the move may end after this leg (§4.4)
+	// ReachesEnd: some chain through this node ends the move (§4.6): the
+	// node may end it, or a node after it may. Compile sets it.
+	ReachesEnd bool
 }
 
 // Program is an expanded notation: start nodes and the graph.
@@ -119,6 +122,16 @@ func (l *Leg) String() string {
 	if l.Equal {
 		b.WriteByte('e')
 	}
+	b.WriteString(l.ModalityLetters())
+	b.WriteByte(l.Atom.Letter)
+	return b.String()
+}
+
+// ModalityLetters writes the leg's modality as explicit Betza 2.0: its
+// letters in the order m c d p t o u, with the i of §3.11 after a c or d
+// that takes only pieces that have not moved ("mci"); "" for none.
+func (l *Leg) ModalityLetters() string {
+	var b strings.Builder
 	for i := range modalityOrder {
 		bit := Modality(1 << i)
 		if l.Modal&bit == 0 {
@@ -129,8 +142,27 @@ func (l *Leg) String() string {
 			b.WriteByte('i')
 		}
 	}
-	b.WriteByte(l.Atom.Letter)
 	return b.String()
+}
+
+// Erupts reports whether some leg of the program erupts (x, §3.8).
+func (p *Program) Erupts() bool {
+	for i := range p.Nodes {
+		if p.Nodes[i].Leg.Erupt {
+			return true
+		}
+	}
+	return false
+}
+
+// ChainText writes the legs of nodes, a chain or its first legs, as fully
+// explicit Betza 2.0 joined by '-' ("aW-fmW", §4.1).
+func (p *Program) ChainText(nodes []int) string {
+	legs := make([]string, len(nodes))
+	for i, n := range nodes {
+		legs[i] = p.Nodes[n].Leg.String()
+	}
+	return strings.Join(legs, "-")
 }
 
 // Chains lists the chains of the program (ChainWalk's), each written as
@@ -140,11 +172,7 @@ func (l *Leg) String() string {
 func (p *Program) Chains(max, maxLegs int) []string {
 	var out []string
 	for _, c := range p.WalkChains(max, maxLegs).Shown {
-		legs := make([]string, len(c.Nodes))
-		for i, n := range c.Nodes {
-			legs[i] = p.Nodes[n].Leg.String()
-		}
-		text := strings.Join(legs, "-")
+		text := p.ChainText(c.Nodes)
 		if c.Ends {
 			out = append(out, text)
 		}
@@ -200,6 +228,18 @@ func (c ChainCount) String() string {
 		return fmt.Sprintf("at least 2^%d", ChainCountBits)
 	}
 	return c.Int().String()
+}
+
+// Why says what a count that is not a number stands for, with its
+// clause; "" for an exact count.
+func (c ChainCount) Why() string {
+	switch {
+	case c.Unbounded:
+		return "an exponent repeats without end; the board bounds it, §5.3"
+	case c.AtLeast:
+		return "a lower bound: too many to count exactly"
+	}
+	return ""
 }
 
 // plus returns c + d, saturating at the cap.
@@ -313,46 +353,70 @@ func path(stack []walkFrame) []int {
 	return out
 }
 
-// chainCounts returns, for every node, the number of chains from it: the
-// ways from the node (itself included) to a node that may end the move.
-// Nodes are settled in reverse topological order; a node left unsettled
-// reaches a loop that can still end the move, so its count is unbounded.
-// Nothing recurses: the cost is linear in the graph whatever its depth.
-func (p *Program) chainCounts() []ChainCount {
-	n := len(p.Nodes)
-	// useful: the node reaches a node that may end the move.
-	preds := make([][]int, n)
-	for i := range p.Nodes {
-		for _, m := range p.Nodes[i].Next {
-			preds[m] = append(preds[m], i)
-		}
-	}
-	useful := make([]bool, n)
-	var queue []int
+// markReachesEnd sets ReachesEnd on every node from which some chain ends
+// the move, by one walk back from the nodes that may end it: no
+// recursion, linear in the program.
+func (p *Program) markReachesEnd() {
+	start, pred := p.predecessors()
+	var queue []int32
 	for i := range p.Nodes {
 		if p.Nodes[i].End {
-			useful[i] = true
-			queue = append(queue, i)
+			p.Nodes[i].ReachesEnd = true
+			queue = append(queue, int32(i))
 		}
 	}
 	for len(queue) > 0 {
-		m := queue[0]
-		queue = queue[1:]
-		for _, i := range preds[m] {
-			if !useful[i] {
-				useful[i] = true
+		m := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		for _, i := range pred[start[m]:start[m+1]] {
+			if !p.Nodes[i].ReachesEnd {
+				p.Nodes[i].ReachesEnd = true
 				queue = append(queue, i)
 			}
 		}
 	}
-	// Settle the useful nodes whose useful successors are all settled.
-	waiting := make([]int, n)
+}
+
+// predecessors returns the nodes before every node, in one array: those
+// of node m are pred[start[m]:start[m+1]].
+func (p *Program) predecessors() (start, pred []int32) {
+	start = make([]int32, len(p.Nodes)+1)
+	for _, nd := range p.Nodes {
+		for _, m := range nd.Next {
+			start[m+1]++
+		}
+	}
 	for i := range p.Nodes {
-		if !useful[i] {
+		start[i+1] += start[i]
+	}
+	pred = make([]int32, start[len(p.Nodes)])
+	fill := slices.Clone(start[:len(p.Nodes)])
+	for i, nd := range p.Nodes {
+		for _, m := range nd.Next {
+			pred[fill[m]] = int32(i)
+			fill[m]++
+		}
+	}
+	return start, pred
+}
+
+// chainCounts returns, for every node, the number of chains from it: the
+// ways from the node (itself included) to a node that may end the move.
+// Only nodes that reach an end have chains. They are settled in reverse
+// topological order; a node left unsettled reaches a loop that can still
+// end the move, so its count is unbounded. Nothing recurses: the cost is
+// linear in the graph whatever its depth.
+func (p *Program) chainCounts() []ChainCount {
+	start, pred := p.predecessors()
+	// Settle the nodes whose successors that reach an end are all settled.
+	waiting := make([]int, len(p.Nodes))
+	var queue []int
+	for i := range p.Nodes {
+		if !p.Nodes[i].ReachesEnd {
 			continue
 		}
 		for _, m := range p.Nodes[i].Next {
-			if useful[m] {
+			if p.Nodes[m].ReachesEnd {
 				waiting[i]++
 			}
 		}
@@ -360,8 +424,8 @@ func (p *Program) chainCounts() []ChainCount {
 			queue = append(queue, i)
 		}
 	}
-	count := make([]ChainCount, n)
-	settled := make([]bool, n)
+	count := make([]ChainCount, len(p.Nodes))
+	settled := make([]bool, len(p.Nodes))
 	for len(queue) > 0 {
 		i := queue[0]
 		queue = queue[1:]
@@ -374,16 +438,16 @@ func (p *Program) chainCounts() []ChainCount {
 			c = c.plus(count[m])
 		}
 		count[i] = c
-		for _, j := range preds[i] {
-			if useful[j] {
+		for _, j := range pred[start[i]:start[i+1]] {
+			if p.Nodes[j].ReachesEnd {
 				if waiting[j]--; waiting[j] == 0 {
-					queue = append(queue, j)
+					queue = append(queue, int(j))
 				}
 			}
 		}
 	}
 	for i := range p.Nodes {
-		if useful[i] && !settled[i] {
+		if p.Nodes[i].ReachesEnd && !settled[i] {
 			count[i] = ChainCount{Unbounded: true}
 		}
 	}

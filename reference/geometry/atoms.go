@@ -4,7 +4,10 @@
 // evaluator (package eval) and every dialect read directions from here.
 package geometry
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // Vec is a displacement in squares: X along the files, Y along the ranks,
 // as white sees the board.
@@ -110,3 +113,26 @@ func leaper(letter byte, name string, class Class, bases ...Vec) *Atom {
 }
 
 func rider(a *Atom) *Atom { a.Rider = true; return a }
+
+// Words says what the atom does, with its clause: "knight: leaps (1,2),
+// oblique, 8 directions (§1.1)".
+func (a *Atom) Words() string {
+	switch {
+	case a.Class == Null:
+		return a.Name + ": ends on the square it starts from (§1.4)"
+	case a.Rider:
+		return fmt.Sprintf("%s: rides any number of %s steps over empty squares, %d directions (§1.2)", a.Name, a.Class.stepWords(), len(a.Leaps))
+	case a.Class == Compound:
+		return fmt.Sprintf("%s: one orthogonal or diagonal step, %d directions (§1.3)", a.Name, len(a.Leaps))
+	}
+	v := a.Leaps[0]
+	return fmt.Sprintf("%s: leaps (%d,%d), %s, %d directions (§1.1)", a.Name, Abs(v.X), Abs(v.Y), a.Class, len(a.Leaps))
+}
+
+// stepWords names the steps of a rider of the class.
+func (c Class) stepWords() string {
+	if c == Compound {
+		return "orthogonal or diagonal"
+	}
+	return c.String()
+}

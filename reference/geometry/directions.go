@@ -222,3 +222,23 @@ func Name(v Vec) string {
 	}
 	return vertical + side // a diagonal, or mostly sideways
 }
+
+// directionWords are the direction names of §2.6 in words.
+var directionWords = map[string]string{
+	"a": "every direction",
+	"f": "forward", "b": "backward", "l": "left", "r": "right",
+	"v": "vertical", "s": "sideways",
+	"fl": "forward-left", "fr": "forward-right", "bl": "backward-left", "br": "backward-right",
+	"lf": "left-forward", "rf": "right-forward", "lb": "left-backward", "rb": "right-backward",
+	"fs": "forward-sideways", "bs": "backward-sideways", "lv": "left-vertical", "rv": "right-vertical",
+	"fh": "forward half", "bh": "backward half", "lh": "left half", "rh": "right half",
+}
+
+// DirectionWords is the direction name in words ("fl": "forward-left"),
+// or the name itself when it is not one of §2.6.
+func DirectionWords(name string) string {
+	if w, ok := directionWords[name]; ok {
+		return w
+	}
+	return name
+}
