@@ -30,10 +30,23 @@ func Compile(src string) (*Program, error) {
 	return &Program{AST: n, Prog: p}, nil
 }
 
+// Source is the notation as compiled.
+func (p *Program) Source() string { return p.Prog.Source }
+
 // Canonical is the notation in canonical form (syntax.Print).
 func (p *Program) Canonical() string { return syntax.Print(p.AST) }
 
 // Moves evaluates the program for the piece on from.
 func (p *Program) Moves(pos *board.Position, from board.Square, opt eval.Options) ([]eval.Outcome, error) {
 	return eval.Moves(p.Prog, pos, from, opt)
+}
+
+// SourceOf is the text of a compiled program, or err: for the caller of a
+// function that returns both, such as a dialect's ToBetza2, that wants
+// the Betza 2.0 text.
+func SourceOf(p *Program, err error) (string, error) {
+	if err != nil {
+		return "", err
+	}
+	return p.Source(), nil
 }

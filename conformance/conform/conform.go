@@ -31,6 +31,7 @@ import (
 	"betzacheck/conformance/server"
 	"betzacheck/conformance/wire"
 	"betzacheck/grammar"
+	"betzacheck/reference"
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
@@ -60,6 +61,27 @@ type Case struct {
 	// (see Stream).
 	File *corpus.File
 	Pos  *corpus.Case
+
+	prog    *reference.Program // Betza2 compiled, once (see program)
+	progErr error
+}
+
+// program is the case's Betza 2.0 notation compiled: the reference's side
+// of every comparison, compiled once however many levels ask for it.
+func (c *Case) program() (*reference.Program, error) {
+	if c.prog == nil && c.progErr == nil {
+		c.prog, c.progErr = reference.Compile(c.Betza2)
+	}
+	return c.prog, c.progErr
+}
+
+// referenceAnswer is the reference's reply to the case at level.
+func (c *Case) referenceAnswer(level string) wire.Reply {
+	prog, err := c.program()
+	if err != nil {
+		return server.Refusal(err)
+	}
+	return server.AnswerProgram(prog, c.Setup, level)
 }
 
 // Impl is an implementation under test: a client.Client, or the
@@ -103,9 +125,13 @@ func CorpusCases(dir string) ([]*Case, error) {
 	}
 	var cases []*Case
 	for _, f := range files {
-		core, err := f.Betza2()
-		if err != nil && !f.Invalid {
+		prog, err := f.Program()
+		if err != nil && !f.Invalid && f.Dialect != dialect.Betza2 {
 			continue // no Betza 2.0 equivalent to judge by (corpus cases with error:)
+		}
+		core := f.Notation
+		if prog != nil {
+			core = prog.Source()
 		}
 		id := "corpus/" + strings.TrimSuffix(f.Path, ".txtar")
 		if f.Invalid {
@@ -123,6 +149,7 @@ func CorpusCases(dir string) ([]*Case, error) {
 				continue // a case about a bad position has no request to send
 			}
 			cs := NewCase(id+"/"+c.Name, f.Clauses, core, s)
+			cs.prog, cs.progErr = prog, err
 			cs.Request.Dialect, cs.Request.Notation = f.Dialect, f.Notation
 			cs.File, cs.Pos = f, c
 			cases = append(cases, cs)
@@ -188,13 +215,14 @@ func Generate(name string, n int, seed int64) (iter.Seq[*Case], error) {
 		for i := 0; i < n; i++ {
 			params := gopter.DefaultGenParameters()
 			params.Rng = rand.New(rand.NewSource(seed + int64(i)))
-			text, core, ok := sample(g, start, depth, name, params)
+			text, prog, ok := sample(g, start, depth, name, params)
 			if !ok {
 				continue
 			}
 			pv, _ := positions(params).Retrieve()
 			p := pv.(board.Setup)
-			c := NewCase(fmt.Sprintf("gen/%d/%d", seed, i), generatedClauses, core, p)
+			c := NewCase(fmt.Sprintf("gen/%d/%d", seed, i), generatedClauses, prog.Source(), p)
+			c.prog = prog
 			c.Request.Dialect, c.Request.Notation = name, text
 			if !yield(c) {
 				return
@@ -205,16 +233,15 @@ func Generate(name string, n int, seed int64) (iter.Seq[*Case], error) {
 
 // sample draws a notation of the dialect that translates into a Betza 2.0
 // notation the reference compiles, trying a few times.
-func sample(g ebnf.Grammar, start string, depth int, name string, params *gopter.GenParameters) (text, core string, ok bool) {
+func sample(g ebnf.Grammar, start string, depth int, name string, params *gopter.GenParameters) (text string, prog *reference.Program, ok bool) {
 	r := rand2.New(rand2.NewPCG(uint64(params.Rng.Int63()), uint64(params.Rng.Int63())))
 	for try := 0; try < 200; try++ {
 		text = grammar.Sample(g, start, r, depth)
-		core, err := translate.ToBetza2(name, text)
-		if err == nil && gen.Compiles(core) {
-			return text, core, true
+		if prog, err := translate.ToBetza2(name, text); err == nil {
+			return text, prog, true
 		}
 	}
-	return "", "", false
+	return "", nil, false
 }
 
 // Adapt prepares cases for an implementation that reads the given
@@ -433,7 +460,7 @@ func (c *Case) judge(got client.Result, lv string) *Result {
 // corpus.CheckNotation and corpus.CheckCase, the comparison the corpus
 // test makes.
 func (c *Case) expectation(lv string) (want wire.Reply, at string, ref *Verdict) {
-	reference := func(level string) wire.Reply { return server.AnswerSetup(c.Betza2, c.Setup, level) }
+	reference := c.referenceAnswer
 	if c.File == nil {
 		return reference(lv), lv, nil
 	}

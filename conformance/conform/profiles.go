@@ -48,14 +48,14 @@ func (r *Report) addProfiles(res *Result) {
 		}
 	}
 	for i, p := range classic.Profiles {
-		core, err := translate.ToBetza2(dialect.Classic+":"+p.Name, req.Notation)
+		prog, err := translate.ToBetza2(dialect.Classic+":"+p.Name, req.Notation)
 		var want wire.Reply
 		if err != nil {
 			// The profile rejects the text: an implementation that
 			// follows it answers with a syntax error.
 			want = wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindSyntax, Message: err.Error()}}
 		} else {
-			want = server.AnswerSetup(core, res.Case.Setup, r.Level)
+			want = server.AnswerProgram(prog, res.Case.Setup, r.Level)
 		}
 		r.profiles[i].Cases++
 		if Judge(want, res.Got, r.Level).Kind == VerdictPass {

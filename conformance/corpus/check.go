@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"betzacheck/conformance/equiv"
-	"betzacheck/reference"
+	"betzacheck/reference/dialect"
 	"betzacheck/reference/loc"
 )
 
@@ -48,11 +48,10 @@ func (m *Mismatch) Suggestion() string {
 // canonical: form when it gives one. It returns nil when they agree.
 func CheckNotation(f *File) (m *Mismatch) {
 	defer recoverMismatch(&m)
-	notation, err := f.Betza2()
-	if err != nil && !f.Invalid {
+	prog, err := f.Program()
+	if err != nil && !f.Invalid && f.Dialect != dialect.Betza2 {
 		return nil // no Betza 2.0 form: each case expects the error (CheckCase)
 	}
-	prog, err := reference.Compile(notation)
 	if f.Invalid {
 		var se *loc.Error
 		switch {

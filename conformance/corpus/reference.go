@@ -55,11 +55,7 @@ func Setups(files []*File) ([]board.Setup, error) {
 // the outcome keys, sorted. A file in another dialect is translated into
 // Betza 2.0 first (package translate).
 func Reference(f *File, c *Case) ([]string, error) {
-	notation, err := f.Betza2()
-	if err != nil {
-		return nil, err
-	}
-	prog, err := reference.Compile(notation)
+	prog, err := f.Program()
 	if err != nil {
 		return nil, err
 	}
@@ -78,11 +74,12 @@ func Reference(f *File, c *Case) ([]string, error) {
 	return keys, nil
 }
 
-// Betza2 is the file's notation in Betza 2.0: as written, or translated
-// from the file's dialect.
-func (f *File) Betza2() (string, error) {
+// Program is the file's notation compiled: as written, or translated from
+// the file's dialect into Betza 2.0 (its Source). The error is the
+// notation's, located, or the translation's.
+func (f *File) Program() (*reference.Program, error) {
 	if f.Dialect == dialect.Betza2 {
-		return f.Notation, nil
+		return reference.Compile(f.Notation)
 	}
 	return translate.ToBetza2(f.Dialect, f.Notation)
 }

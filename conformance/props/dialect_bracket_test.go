@@ -20,6 +20,7 @@ import (
 	"betzacheck/conformance/gen"
 	"betzacheck/conformance/props"
 	"betzacheck/grammar"
+	"betzacheck/reference"
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/bracket"
@@ -41,7 +42,7 @@ type dialectPair struct {
 
 func (p dialectPair) movers(t *testing.T) (equiv.Mover, equiv.Mover, string) {
 	t.Helper()
-	tr, err := p.D.ToBetza2(p.Src)
+	tr, err := reference.SourceOf(p.D.ToBetza2(p.Src))
 	if err != nil {
 		t.Fatalf("%s %q: %v", p.D.Name(), p.Src, err)
 	}
@@ -113,7 +114,7 @@ func roundTrip(t *testing.T, d dialect.Dialect, g ebnf.Grammar, start string) {
 	t.Logf("seed %d, %d cases", cfg.Seed, cfg.Cases)
 	stats := map[string]int{}
 	property := prop.ForAll(func(x string, p board.Setup) string {
-		t1, err := d.ToBetza2(x)
+		t1, err := reference.SourceOf(d.ToBetza2(x))
 		if err != nil {
 			return "generated " + x + ": " + err.Error()
 		}
@@ -125,7 +126,7 @@ func roundTrip(t *testing.T, d dialect.Dialect, g ebnf.Grammar, start string) {
 		} else if err != nil {
 			return x + " -> " + t1 + ": " + err.Error()
 		}
-		t2, err := d.ToBetza2(back)
+		t2, err := reference.SourceOf(d.ToBetza2(back))
 		if err != nil {
 			return x + " -> " + t1 + " -> " + back + ": " + err.Error()
 		}
@@ -155,7 +156,7 @@ func roundTrip(t *testing.T, d dialect.Dialect, g ebnf.Grammar, start string) {
 			stats["2.0 with no equivalent"]++
 			return ""
 		}
-		back, err := d.ToBetza2(x)
+		back, err := reference.SourceOf(d.ToBetza2(x))
 		if err != nil {
 			return n + " -> " + x + ": " + err.Error()
 		}
@@ -228,7 +229,7 @@ func runDialectCorpus(t *testing.T, name string, d dialect.Dialect, specPath str
 					t.Errorf("the summary cites %s, which neither dialect spec defines", c)
 				}
 			}
-			tr, err := d.ToBetza2(f.Notation)
+			tr, err := reference.SourceOf(d.ToBetza2(f.Notation))
 			if err != nil {
 				t.Fatalf("%q: %v", f.Notation, err)
 			}

@@ -25,6 +25,7 @@ import (
 	"betzacheck/conformance/gen"
 	"betzacheck/conformance/props"
 	"betzacheck/grammar"
+	"betzacheck/reference"
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/spanish"
@@ -145,7 +146,7 @@ func spanishSorted(keys []string) []string {
 }
 
 func spanishMover(src string) (equiv.Mover, string, error) {
-	b2, err := spanish.Dialect{}.ToBetza2(src)
+	b2, err := reference.SourceOf(spanish.Dialect{}.ToBetza2(src))
 	if err != nil {
 		return nil, "", err
 	}
@@ -274,7 +275,7 @@ func roundTripSpanish(n string, p board.Setup) (failure string, undecided bool) 
 	if err != nil {
 		return fmt.Sprintf("FromBetza2(%q): %v", n, err), false
 	}
-	back, err := d.ToBetza2(sp)
+	back, err := reference.SourceOf(d.ToBetza2(sp))
 	if err != nil {
 		return fmt.Sprintf("%q → %q: ToBetza2: %v", n, sp, err), false
 	}
@@ -331,7 +332,7 @@ func TestSpanishCorpus(t *testing.T) {
 					t.Errorf("the summary cites %s, which spec/spanish.md does not define", c)
 				}
 			}
-			b2, err := spanish.Dialect{}.ToBetza2(f.Notation)
+			b2, err := reference.SourceOf(spanish.Dialect{}.ToBetza2(f.Notation))
 			var ne *dialect.NoEquivalentError
 			switch {
 			case errors.As(err, &ne):

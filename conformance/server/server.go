@@ -178,16 +178,19 @@ func AnswerAt(req wire.MovesRequest, level string) (reply wire.Reply) {
 // its errors are those of a notation or an evaluation, as described at
 // Serve. It never panics: a panic of the reference is an internal error.
 func AnswerSetup(notation string, s board.Setup, level string) (reply wire.Reply) {
-	defer recovered(&reply)
 	prog, err := reference.Compile(notation)
 	if err != nil {
-		reply.Error = refusal(err)
-		return reply
+		return Refusal(err)
 	}
+	return AnswerProgram(prog, s, level)
+}
+
+// AnswerProgram is AnswerSetup for a notation already compiled.
+func AnswerProgram(prog *reference.Program, s board.Setup, level string) (reply wire.Reply) {
+	defer recovered(&reply)
 	outs, err := prog.Moves(s.Pos, s.From, eval.Options{Paths: level == wire.LevelPaths})
 	if err != nil {
-		reply.Error = refusal(err)
-		return reply
+		return Refusal(err)
 	}
 	reply.Outcomes = wire.OutcomesOf(outs, s, level)
 	return reply
@@ -201,10 +204,10 @@ func recovered(reply *wire.Reply) {
 	}
 }
 
-// refusal is the error reply to a notation the reference does not answer
+// Refusal is the reply to a notation the reference does not answer
 // (reference.Diagnose): a located error is "syntax" with its offset, a
 // search limit "unsupported", anything else "internal".
-func refusal(err error) *wire.ErrorReply {
+func Refusal(err error) wire.Reply {
 	d := reference.Diagnose(err)
 	kind := wire.KindInternal
 	switch d.Kind {
@@ -213,5 +216,5 @@ func refusal(err error) *wire.ErrorReply {
 	case reference.SearchLimit:
 		kind = wire.KindUnsupported
 	}
-	return &wire.ErrorReply{Kind: kind, Message: d.Message(), Offset: d.Offset}
+	return wire.Reply{Error: &wire.ErrorReply{Kind: kind, Message: d.Message(), Offset: d.Offset}}
 }

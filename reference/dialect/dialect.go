@@ -27,10 +27,11 @@ type Dialect interface {
 	// Name is the dialect's name in the protocol and on the command line:
 	// "betza2", "bracket", "betza-classic", "spanish".
 	Name() string
-	// ToBetza2 translates src into an equivalent Betza 2.0 notation. Errors
+	// ToBetza2 translates src into an equivalent Betza 2.0 notation,
+	// compiled: the program's Source is the Betza 2.0 text. Errors
 	// are *loc.Error (located in src, In naming the dialect) or
 	// *NoEquivalentError.
-	ToBetza2(src string) (string, error)
+	ToBetza2(src string) (*reference.Program, error)
 	// FromBetza2 writes a Betza 2.0 notation in this dialect, or returns a
 	// *NoEquivalentError naming the part that has no equivalent.
 	FromBetza2(src string) (string, error)
@@ -70,16 +71,14 @@ func Found(src string, i int) string {
 
 // Check states the contract of Dialect as a check, for tests and fuzzers:
 // d.ToBetza2(src) either fails with a well-formed error (CheckError) or
-// gives Betza 2.0 that compiles, and FromBetza2 of that, when it succeeds,
+// gives a compiled Betza 2.0 program, and FromBetza2 of that, when it succeeds,
 // reads back with ToBetza2. It returns nil when src keeps the contract.
 func Check(d Dialect, src string) error {
-	out, err := d.ToBetza2(src)
+	prog, err := d.ToBetza2(src)
 	if err != nil {
 		return CheckError(err, src)
 	}
-	if _, err := reference.Compile(out); err != nil {
-		return fmt.Errorf("%s: %q translates to %q, which does not compile: %v", d.Name(), src, out, err)
-	}
+	out := prog.Source()
 	if back, err := d.FromBetza2(out); err == nil {
 		if _, err := d.ToBetza2(back); err != nil {
 			return fmt.Errorf("%s: %q -> %q -> %q does not translate again: %v", d.Name(), src, out, back, err)

@@ -43,11 +43,12 @@ func Lookup(name string) (dialect.Dialect, error) {
 	return nil, fmt.Errorf("unknown dialect %q, expected one of %s", name, strings.Join(Names(), ", "))
 }
 
-// ToBetza2 reads src in the named dialect and returns it in Betza 2.0.
-func ToBetza2(from, src string) (string, error) {
+// ToBetza2 reads src in the named dialect and returns it in Betza 2.0,
+// compiled (its Source is the Betza 2.0 text).
+func ToBetza2(from, src string) (*reference.Program, error) {
 	d, err := Lookup(from)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	return d.ToBetza2(src)
 }
@@ -64,24 +65,31 @@ func FromBetza2(to, src string) (string, error) {
 // Translate reads src in one dialect and writes it in another, through
 // Betza 2.0.
 func Translate(from, to, src string) (string, error) {
-	core, err := ToBetza2(from, src)
+	prog, err := ToBetza2(from, src)
 	if err != nil {
 		return "", err
 	}
-	return FromBetza2(to, core)
+	return FromBetza2(to, prog.Source())
 }
 
-// core is Betza 2.0 itself: it reads and writes the canonical form.
+// core is Betza 2.0 itself: its translation of a notation is the
+// canonical form.
 type core struct{}
 
 func (core) Name() string { return dialect.Betza2 }
 
-func (core) ToBetza2(src string) (string, error) {
+func (c core) ToBetza2(src string) (*reference.Program, error) {
+	canonical, err := c.FromBetza2(src)
+	if err != nil {
+		return nil, err
+	}
+	return reference.Compile(canonical)
+}
+
+func (core) FromBetza2(src string) (string, error) {
 	prog, err := reference.Compile(src)
 	if err != nil {
 		return "", err
 	}
 	return prog.Canonical(), nil
 }
-
-func (c core) FromBetza2(src string) (string, error) { return c.ToBetza2(src) }

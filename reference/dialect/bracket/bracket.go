@@ -34,25 +34,26 @@ var _ dialect.Dialect = Dialect{}
 // Name returns "bracket".
 func (Dialect) Name() string { return dialect.Bracket }
 
-// ToBetza2 translates src into an equivalent Betza 2.0 notation.
-func (Dialect) ToBetza2(src string) (string, error) {
+// ToBetza2 translates src into an equivalent Betza 2.0 notation, compiled.
+func (Dialect) ToBetza2(src string) (*reference.Program, error) {
 	d, err := Parse(src)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	paths, err := Model(d, src)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	out, err := Render(paths, dialect.Bracket)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	if _, err := reference.Compile(out); err != nil {
+	prog, err := reference.Compile(out)
+	if err != nil {
 		// A translation the core rejects is a bug of this package.
-		return "", fmt.Errorf("bracket: internal error: %q translates to %q, which Betza 2.0 rejects: %v", src, out, err)
+		return nil, fmt.Errorf("bracket: internal error: %q translates to %q, which Betza 2.0 rejects: %v", src, out, err)
 	}
-	return out, nil
+	return prog, nil
 }
 
 // Model builds the paths of a parsed description (§B1–§B7).

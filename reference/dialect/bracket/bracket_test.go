@@ -77,7 +77,7 @@ var valid = []struct{ src, want, clause string }{
 
 func TestToBetza2(t *testing.T) {
 	for _, c := range valid {
-		got, err := Dialect{}.ToBetza2(c.src)
+		got, err := reference.SourceOf(Dialect{}.ToBetza2(c.src))
 		if err != nil {
 			t.Errorf("%s: %q: %v", c.clause, c.src, err)
 			continue

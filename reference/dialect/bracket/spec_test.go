@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"betzacheck/reference"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/loc"
 )
@@ -45,7 +46,7 @@ func TestSpecExamples(t *testing.T) {
 			continue
 		}
 		n++
-		got, err := Dialect{}.ToBetza2(src)
+		got, err := reference.SourceOf(Dialect{}.ToBetza2(src))
 		if err != nil || got != want {
 			t.Errorf("%q: got %q, %v; the spec says %q", src, got, err, want)
 		}

@@ -152,11 +152,11 @@ func (s settings) letter(c byte) byte {
 }
 
 // ToBetza2 translates src into an equivalent Betza 2.0 notation under the
-// dialect's profile.
-func (d Dialect) ToBetza2(src string) (string, error) {
+// dialect's profile, compiled.
+func (d Dialect) ToBetza2(src string) (*reference.Program, error) {
 	moves, err := d.Parse(src)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	var paths []bracket.PathSpec
 	var noEq error // a located error anywhere comes first
@@ -169,21 +169,22 @@ func (d Dialect) ToBetza2(src string) (string, error) {
 				noEq = err
 			}
 		case err != nil:
-			return "", err
+			return nil, err
 		}
 		paths = append(paths, ps...)
 	}
 	if noEq != nil {
-		return "", noEq
+		return nil, noEq
 	}
 	out, err := bracket.Render(paths, dialect.Classic)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	if _, err := reference.Compile(out); err != nil {
-		return "", fmt.Errorf("classic: internal error: %q translates to %q, which Betza 2.0 rejects: %v", src, out, err)
+	prog, err := reference.Compile(out)
+	if err != nil {
+		return nil, fmt.Errorf("classic: internal error: %q translates to %q, which Betza 2.0 rejects: %v", src, out, err)
 	}
-	return out, nil
+	return prog, nil
 }
 
 // model turns one classic move into paths of the shared model (§C2–§C4).

@@ -79,7 +79,7 @@ var valid = []struct{ profile, src, want, clause string }{
 
 func TestToBetza2(t *testing.T) {
 	for _, c := range valid {
-		got, err := profile(t, c.profile).ToBetza2(c.src)
+		got, err := reference.SourceOf(profile(t, c.profile).ToBetza2(c.src))
 		if err != nil {
 			t.Errorf("%s %s: %q: %v", c.profile, c.clause, c.src, err)
 			continue

@@ -1,6 +1,7 @@
 package classic
 
 import (
+	"betzacheck/reference"
 	"betzacheck/reference/loc"
 	"errors"
 	"os"
@@ -45,7 +46,7 @@ func TestSpecExamples(t *testing.T) {
 				continue
 			}
 			n++
-			got, err := d.ToBetza2(src)
+			got, err := reference.SourceOf(d.ToBetza2(src))
 			if err != nil || got != want {
 				t.Errorf("%s: %q: got %q, %v; the spec says %q", prof, src, got, err, want)
 			}

@@ -111,7 +111,7 @@ func TestSpanishItems(t *testing.T) {
 				}
 			}
 			src := strings.Join(parts, ", ")
-			b2, err := Dialect{}.ToBetza2(src)
+			b2, err := reference.SourceOf(Dialect{}.ToBetza2(src))
 			if err != nil {
 				t.Fatalf("%q: %v", src, err)
 			}

@@ -31,7 +31,7 @@ func FuzzParse(f *testing.F) {
 		if n.Pos() != 0 || int(n.End()) != len(src) {
 			t.Fatalf("%q: notation spans [%d,%d)", src, n.Pos(), n.End())
 		}
-		b2, err := spanish.Translate(n, src)
+		b2, err := reference.SourceOf(spanish.Translate(n, src))
 		if err != nil {
 			var ne *dialect.NoEquivalentError
 			if !errors.As(err, &ne) || ne.Offset < 0 {

@@ -21,7 +21,10 @@
 // (§S4.6).
 package spanish
 
-import "betzacheck/reference/dialect"
+import (
+	"betzacheck/reference"
+	"betzacheck/reference/dialect"
+)
 
 // Dialect is the Spanish notation; its zero value is ready to use.
 type Dialect struct{}
@@ -34,10 +37,10 @@ func (Dialect) Name() string { return dialect.Spanish }
 // ToBetza2 parses src and translates it (§S8). Errors are *loc.Error
 // for text that is not Spanish notation and *dialect.NoEquivalentError for
 // parts that have no Betza 2.0 equivalent.
-func (Dialect) ToBetza2(src string) (string, error) {
+func (Dialect) ToBetza2(src string) (*reference.Program, error) {
 	n, err := Parse(src)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	return Translate(n, src)
 }

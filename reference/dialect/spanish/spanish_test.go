@@ -52,7 +52,7 @@ func TestSpecExamples(t *testing.T) {
 		}
 		switch block {
 		case "spanish":
-			got, err := d.ToBetza2(src)
+			got, err := reference.SourceOf(d.ToBetza2(src))
 			if err != nil || got != want {
 				t.Errorf("spanish.md:%d: %q translates to %q, %v; want %q", line, src, got, err, want)
 			}
@@ -63,7 +63,7 @@ func TestSpecExamples(t *testing.T) {
 				t.Errorf("spanish.md:%d: %q must be rejected with a located error, got %v", line, text, err)
 			}
 		case "spanish-unsupported":
-			got, err := d.ToBetza2(src)
+			got, err := reference.SourceOf(d.ToBetza2(src))
 			var ne *dialect.NoEquivalentError
 			if !errors.As(err, &ne) || ne.Part != want || src[ne.Offset:ne.Offset+len(ne.Part)] != ne.Part {
 				t.Errorf("spanish.md:%d: %q gives %q, %v; want no equivalent for %q", line, src, got, err, want)
@@ -151,7 +151,7 @@ func TestSeedNotations(t *testing.T) {
 		if n.End() != spanish.Pos(len(c.src)) {
 			t.Errorf("%q: notation ends at %d", c.src, n.End())
 		}
-		got, err := d.ToBetza2(c.src)
+		got, err := reference.SourceOf(d.ToBetza2(c.src))
 		if c.unsupported != "" {
 			var ne *dialect.NoEquivalentError
 			if !errors.As(err, &ne) || ne.Part != c.unsupported {
@@ -304,7 +304,7 @@ func TestFromBetza2RoundTrip(t *testing.T) {
 			t.Errorf("%q: %v", src, err)
 			continue
 		}
-		back, err := d.ToBetza2(sp)
+		back, err := reference.SourceOf(d.ToBetza2(sp))
 		if err != nil {
 			t.Errorf("%q → %q: %v", src, sp, err)
 			continue

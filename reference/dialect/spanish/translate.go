@@ -17,15 +17,15 @@ import (
 const maxCount = 1000
 
 // Translate writes the Betza 2.0 notation of n, which was parsed from src
-// (§S8). Its error is a *dialect.NoEquivalentError naming the first part,
-// in source order, that has no 2.0 equivalent.
-func Translate(n *Notation, src string) (string, error) {
+// (§S8), compiled. Its error is a *dialect.NoEquivalentError naming the
+// first part, in source order, that has no 2.0 equivalent.
+func Translate(n *Notation, src string) (*reference.Program, error) {
 	t := &translator{src: src}
 	var chains []string
 	for _, m := range n.Moves {
 		cs, err := t.move(m)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		chains = append(chains, cs...)
 	}
@@ -33,15 +33,16 @@ func Translate(n *Notation, src string) (string, error) {
 	// The translation is built to compile. Past 2.0's expansion limits it
 	// has no equivalent (§S4.6); any other failure is a bug here, reported
 	// rather than hidden.
-	if _, err := reference.Compile(out); err != nil {
+	prog, err := reference.Compile(out)
+	if err != nil {
 		var le *expand.LimitError
 		if errors.As(err, &le) {
-			return "", &dialect.NoEquivalentError{From: dialect.Spanish, To: dialect.Betza2, Part: src, Offset: 0,
+			return nil, &dialect.NoEquivalentError{From: dialect.Spanish, To: dialect.Betza2, Part: src, Offset: 0,
 				Reason: fmt.Sprintf("its translation %s exceeds a limit of Betza 2.0: %v (§S4.6, 2.0 §9.11, §12.2)", out, err)}
 		}
-		return "", fmt.Errorf("spanish: internal error: %q translates to %q, which Betza 2.0 rejects: %v", src, out, err)
+		return nil, fmt.Errorf("spanish: internal error: %q translates to %q, which Betza 2.0 rejects: %v", src, out, err)
 	}
-	return out, nil
+	return prog, nil
 }
 
 // join writes chains side by side (2.0 §4.6). A chain that starts with
