@@ -22,8 +22,8 @@ import (
 	"betzacheck/reference/eval"
 )
 
-// doubles builds the test doubles of testdata/doubles once per test
-// binary, into a directory TestMain removes.
+// doubles builds the test double, the program testdata/double, once per
+// test binary, into a directory TestMain removes.
 var doubles struct {
 	once sync.Once
 	dir  string
@@ -38,22 +38,24 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// double returns the path of a built test double.
-func double(tb testing.TB, name string) string {
+// double returns the command line of the test double name (a subcommand
+// of testdata/double, where each one's doc says how it misbehaves) with
+// args.
+func double(tb testing.TB, name string, args ...string) []string {
 	tb.Helper()
 	doubles.once.Do(func() {
 		if doubles.dir, doubles.err = os.MkdirTemp("", "betzacheck-doubles-"); doubles.err != nil {
 			return
 		}
-		cmd := exec.Command("go", "build", "-o", doubles.dir+string(filepath.Separator), "./testdata/doubles/...")
+		cmd := exec.Command("go", "build", "-o", doubles.dir+string(filepath.Separator), "./testdata/double")
 		if out, err := cmd.CombinedOutput(); err != nil {
-			doubles.err = fmt.Errorf("building the doubles: %v\n%s", err, out)
+			doubles.err = fmt.Errorf("building the test double: %v\n%s", err, out)
 		}
 	})
 	if doubles.err != nil {
 		tb.Fatal(doubles.err)
 	}
-	return filepath.Join(doubles.dir, name)
+	return append([]string{filepath.Join(doubles.dir, "double"), name}, args...)
 }
 
 // batch is the cases every double is run on: five valid notations and,
@@ -101,7 +103,7 @@ func waitGoroutines(t *testing.T, base int) {
 // stops trying, and every further case is still answered (no-start).
 func TestFailedStartsGiveUp(t *testing.T) {
 	mark := filepath.Join(t.TempDir(), "crashed")
-	c, err := client.Start(context.Background(), []string{double(t, "crash"), "-at", "1", "-mark", mark}, testOptions())
+	c, err := client.Start(context.Background(), double(t, "crash", "-at", "1", "-mark", mark), testOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,10 +133,10 @@ func TestStartFails(t *testing.T) {
 		hello time.Duration
 		want  string
 	}{
-		{[]string{double(t, "badhello")}, 0, "implementation speaks protocol 2, want 1"},
-		{[]string{double(t, "crash"), "-mark", os.Args[0]}, 0, "; exit status 1; stderr ends \"crash: crashed before, refusing to start\""},
-		{[]string{double(t, "hang"), "-at", "0"}, 300 * ms, "no hello reply within 300ms"},
-		{[]string{double(t, "orphan"), "-at", "0"}, time.Hour, "the output ended before the hello reply; exit status 4"},
+		{double(t, "badhello"), 0, "implementation speaks protocol 2, want 1"},
+		{double(t, "crash", "-mark", os.Args[0]), 0, "; exit status 1; stderr ends \"crash: crashed before, refusing to start\""},
+		{double(t, "hang", "-at", "0"), 300 * ms, "no hello reply within 300ms"},
+		{double(t, "orphan", "-at", "0"), time.Hour, "the output ended before the hello reply; exit status 4"},
 		{[]string{filepath.Join(t.TempDir(), "missing")}, 0, "no such file"},
 		{nil, 0, "empty implementation command"},
 	} {
@@ -162,7 +164,7 @@ func TestCancel(t *testing.T) {
 	tag := tagProcesses(t)
 	base := runtime.NumGoroutine()
 	note := filepath.Join(t.TempDir(), "hanging")
-	c, err := client.Start(ctx, []string{double(t, "hang"), "-at", "2", "-note", note}, client.Options{Timeout: time.Hour})
+	c, err := client.Start(ctx, double(t, "hang", "-at", "2", "-note", note), client.Options{Timeout: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +200,7 @@ func benchRequests() []wire.MovesRequest { return batch()[:5] }
 
 // BenchmarkPersistent: one implementation process serves every case.
 func BenchmarkPersistent(b *testing.B) {
-	c, err := client.Start(context.Background(), []string{double(b, "good")}, client.Options{})
+	c, err := client.Start(context.Background(), double(b, "good"), client.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -216,7 +218,7 @@ func BenchmarkPersistent(b *testing.B) {
 // BenchmarkSpawnPerCase: a new implementation process (with a handshake)
 // for every case.
 func BenchmarkSpawnPerCase(b *testing.B) {
-	argv := []string{double(b, "good")}
+	argv := double(b, "good")
 	reqs := benchRequests()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
@@ -273,7 +275,7 @@ func BenchmarkAnswer(b *testing.B) {
 // large for the pipe times out in the write; Close kills it and says so.
 func TestDeaf(t *testing.T) {
 	base := runtime.NumGoroutine()
-	c, err := client.Start(context.Background(), []string{double(t, "hang"), "-deaf"}, client.Options{Timeout: 200 * ms})
+	c, err := client.Start(context.Background(), double(t, "hang", "-deaf"), client.Options{Timeout: 200 * ms})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +296,7 @@ func TestDeaf(t *testing.T) {
 		t.Errorf("stats %+v", s)
 	}
 
-	c, err = client.Start(context.Background(), []string{double(t, "hang"), "-deaf"}, client.Options{Timeout: 200 * ms})
+	c, err = client.Start(context.Background(), double(t, "hang", "-deaf"), client.Options{Timeout: 200 * ms})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,7 +317,7 @@ func TestDeaf(t *testing.T) {
 // case ends as a crash: the client cannot tell whether the process read
 // it.) The test waits for the exit instead of sleeping.
 func TestOneShot(t *testing.T) {
-	c, err := client.Start(context.Background(), []string{double(t, "crash"), "-at", "1000", "-oneshot"}, testOptions())
+	c, err := client.Start(context.Background(), double(t, "crash", "-at", "1000", "-oneshot"), testOptions())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -201,7 +201,7 @@ func TestFaultMatrix(t *testing.T) {
 	for _, r := range rows {
 		t.Run(strings.Join(append([]string{r.name}, r.args...), " "), func(t *testing.T) {
 			tag := tagProcesses(t)
-			argv := append([]string{double(t, r.name)}, r.args...)
+			argv := double(t, r.name, r.args...)
 			if r.name == "missing" {
 				argv = []string{filepath.Join(t.TempDir(), "missing")}
 			}

@@ -13,13 +13,14 @@ import (
 )
 
 // FuzzClient runs the batch through the scripted double, which misbehaves
-// as the fuzz input says at each request (testdata/doubles/scripted: a
-// step per line the client writes), and checks what must hold whatever
-// the implementation does: the run ends within its limits, every case
-// has exactly one verdict, with its own request id, no goroutine is left
-// and no process of the implementation is left alive. The verdicts
-// themselves are not checked: under a short time limit a slow reply may
-// rightly be a timeout; TestFaultMatrix checks each misbehaviour's verdict.
+// as the fuzz input says at each request (double scripted, in
+// testdata/double: a step per line the client writes), and checks what
+// must hold whatever the implementation does: the run ends within its
+// limits, every case has exactly one verdict, with its own request id, no
+// goroutine is left and no process of the implementation is left alive.
+// The verdicts themselves are not checked: under a short time limit a
+// slow reply may rightly be a timeout; TestFaultMatrix checks each
+// misbehaviour's verdict.
 func FuzzClient(f *testing.F) {
 	for _, seed := range [][]byte{
 		{},
@@ -37,7 +38,7 @@ func FuzzClient(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
-	bin := double(f, "scripted")
+	double(f, "scripted") // builds it, before the first input
 	closeOnExec()
 	f.Fuzz(func(t *testing.T, script []byte) {
 		if len(script) > 24 {
@@ -51,7 +52,7 @@ func FuzzClient(f *testing.F) {
 		opts := client.Options{Timeout: 300 * time.Millisecond, HelloTimeout: time.Second, MaxReply: 4096}
 		base := runtime.NumGoroutine()
 		start := time.Now()
-		rep, stats, _ := runConform(context.Background(), []string{bin, "-script", file}, opts)
+		rep, stats, _ := runConform(context.Background(), double(t, "scripted", "-script", file), opts)
 		elapsed := time.Since(start)
 
 		cases := len(batch())
