@@ -44,16 +44,7 @@ func (Dialect) ToBetza2(src string) (*reference.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := Render(paths, dialect.Bracket)
-	if err != nil {
-		return nil, err
-	}
-	prog, err := reference.Compile(out)
-	if err != nil {
-		// A translation the core rejects is a bug of this package.
-		return nil, fmt.Errorf("bracket: internal error: %q translates to %q, which Betza 2.0 rejects: %v", src, out, err)
-	}
-	return prog, nil
+	return Compile(paths, dialect.Bracket, src)
 }
 
 // Model builds the paths of a parsed description (§B1–§B7).

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"betzacheck/reference"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/geometry"
 	"betzacheck/reference/syntax"
@@ -63,6 +64,22 @@ type PathSpec struct {
 	// Grasshopper (classic g, spec/classic.md §C4.3): a single rider leg
 	// that hops the first piece on its line and lands one step beyond.
 	Grasshopper bool
+}
+
+// Compile renders the paths that the text src of the dialect from was read
+// into (Render) and compiles the Betza 2.0 notation. The rendering is
+// built to compile: a notation the core rejects is a bug of the dialect,
+// reported as an internal error rather than hidden.
+func Compile(paths []PathSpec, from, src string) (*reference.Program, error) {
+	out, err := Render(paths, from)
+	if err != nil {
+		return nil, err
+	}
+	prog, err := reference.Compile(out)
+	if err != nil {
+		return nil, fmt.Errorf("%s: internal error: %q translates to %q, which Betza 2.0 rejects: %v", from, src, out, err)
+	}
+	return prog, nil
 }
 
 // Render writes the union of paths as one Betza 2.0 notation. A union with

@@ -16,7 +16,6 @@ package classic
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"betzacheck/reference"
@@ -176,15 +175,7 @@ func (d Dialect) ToBetza2(src string) (*reference.Program, error) {
 	if noEq != nil {
 		return nil, noEq
 	}
-	out, err := bracket.Render(paths, dialect.Classic)
-	if err != nil {
-		return nil, err
-	}
-	prog, err := reference.Compile(out)
-	if err != nil {
-		return nil, fmt.Errorf("classic: internal error: %q translates to %q, which Betza 2.0 rejects: %v", src, out, err)
-	}
-	return prog, nil
+	return bracket.Compile(paths, dialect.Classic, src)
 }
 
 // model turns one classic move into paths of the shared model (§C2–§C4).
