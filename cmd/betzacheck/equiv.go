@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"math"
 	"path/filepath"
 	"time"
 
@@ -136,8 +137,7 @@ func runEquiv(c *command, e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	if *count < 0 {
-		fmt.Fprintf(e.stderr, "betzacheck equiv: --count %d: expected 0 or more\n", *count)
+	if !checkRange(c, e, "count", *count, 0, math.MaxInt) {
 		return exitUsage
 	}
 	var movers [2]equiv.Mover

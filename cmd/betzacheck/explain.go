@@ -47,16 +47,6 @@ func runExplain(c *command, e *env, args []string) int {
 	return exitOK
 }
 
-// checkRange reports whether the value of --name lies in lo..hi; if not it
-// reports the usage error.
-func checkRange(c *command, e *env, name string, v, lo, hi int) bool {
-	if v >= lo && v <= hi {
-		return true
-	}
-	fmt.Fprintf(e.stderr, "betzacheck %s: --%s %d: expected %d to %d\n", c.Name, name, v, lo, hi)
-	return false
-}
-
 // explain writes the chains of p in words: the exact count, the chains
 // the walk shows, and how many it does not.
 func explain(w io.Writer, src, canonical string, p *expand.Program, walk expand.ChainWalk, maxLegs int) {

@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"regexp"
 	"strings"
@@ -292,4 +293,18 @@ func (v *verdictWriter) Flush() error {
 	err := v.emit(v.line)
 	v.line = nil
 	return err
+}
+
+// checkRange reports whether the value of --name lies in lo..hi (hi
+// math.MaxInt for no upper bound); if not it reports the usage error.
+func checkRange(c *command, e *env, name string, v, lo, hi int) bool {
+	if v >= lo && v <= hi {
+		return true
+	}
+	if hi == math.MaxInt {
+		fmt.Fprintf(e.stderr, "betzacheck %s: --%s %d: expected %d or more\n", c.Name, name, v, lo)
+	} else {
+		fmt.Fprintf(e.stderr, "betzacheck %s: --%s %d: expected %d to %d\n", c.Name, name, v, lo, hi)
+	}
+	return false
 }

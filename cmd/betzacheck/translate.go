@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -23,8 +24,7 @@ func runTranslate(c *command, e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	if *count < 0 {
-		fmt.Fprintf(e.stderr, "betzacheck translate: --count %d: expected 0 or more\n", *count)
+	if !checkRange(c, e, "count", *count, 0, math.MaxInt) {
 		return exitUsage
 	}
 	src := ops[0]
