@@ -2,6 +2,7 @@ package spec
 
 import (
 	"fmt"
+	"os"
 	"strings"
 )
 
@@ -69,4 +70,18 @@ func Blocks(doc string) ([]Block, error) {
 		return out, fmt.Errorf("line %d: the block %q is never closed", cur.Line, cur.Info)
 	}
 	return out, nil
+}
+
+// ReadBlocks returns the fenced blocks of the Markdown file at path (see
+// Blocks); an error names the file.
+func ReadBlocks(path string) ([]Block, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	blocks, err := Blocks(string(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return blocks, nil
 }
