@@ -12,6 +12,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"betzacheck/conformance/golden"
 	"betzacheck/spec"
 )
 
@@ -76,7 +77,7 @@ func TestReadme(t *testing.T) {
 					if !ok || want == nil {
 						return
 					}
-					if update {
+					if golden.Update() {
 						updated = strings.Replace(updated, string(data)[want.Start:want.End], want.rewrite(got), 1)
 						return
 					}
@@ -91,14 +92,12 @@ func TestReadme(t *testing.T) {
 	if ran == 0 {
 		t.Fatal("no README command ran")
 	}
-	if update && updated != string(data) {
+	if golden.Update() && updated != string(data) {
 		if err := os.WriteFile("README.md", []byte(updated), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 }
-
-var update = os.Getenv("BETZA_UPDATE") != ""
 
 // fence is a fenced block of the README.
 type fence struct {
@@ -267,7 +266,7 @@ func compareOutput(want, got string) string {
 		if strings.Join(w, "\n") == strings.Join(g, "\n") {
 			return ""
 		}
-		return fmt.Sprintf("the README shows:\n%s\nthe command prints:\n%s\n(BETZA_UPDATE=1 rewrites the README's output; review the diff)", strings.Join(w, "\n"), strings.Join(g, "\n"))
+		return fmt.Sprintf("the README shows:\n%s\nthe command prints:\n%s\n(%s=1 rewrites the README's output; review the diff)", strings.Join(w, "\n"), strings.Join(g, "\n"), golden.Switch)
 	}
 	head, tail := w[:k], w[k+1:]
 	if len(g) >= len(head)+len(tail) &&
@@ -275,7 +274,7 @@ func compareOutput(want, got string) string {
 		strings.Join(g[len(g)-len(tail):], "\n") == strings.Join(tail, "\n") {
 		return ""
 	}
-	return fmt.Sprintf("the README shows (… between the first and last lines):\n%s\nthe command prints:\n%s\n(BETZA_UPDATE=1 rewrites the README's output; review the diff)", strings.Join(w, "\n"), strings.Join(g, "\n"))
+	return fmt.Sprintf("the README shows (… between the first and last lines):\n%s\nthe command prints:\n%s\n(%s=1 rewrites the README's output; review the diff)", strings.Join(w, "\n"), strings.Join(g, "\n"), golden.Switch)
 }
 
 // splitShell splits a command line as a POSIX shell would for the simple

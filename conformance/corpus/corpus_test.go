@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"betzacheck/conformance/corpus"
+	"betzacheck/conformance/golden"
 )
 
 const root = "../../corpus"
@@ -114,7 +115,10 @@ func TestClauseCoverage(t *testing.T) {
 // reference's answer as lines to check by hand, and leaves the file as it
 // was. Hand-checked truth is never rewritten from the program's output.
 func TestUpdateLeavesWantLines(t *testing.T) {
-	t.Setenv("BETZA_UPDATE", "1")
+	t.Setenv(golden.Switch, "1")
+	if !golden.Update() {
+		t.Fatal("the update switch is not on")
+	}
 	data, err := os.ReadFile(root + "/valid/orthodox/bishop.txtar")
 	if err != nil {
 		t.Fatal(err)

@@ -10,7 +10,7 @@ import (
 
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/corpus"
-	"betzacheck/conformance/internal/golden"
+	"betzacheck/conformance/golden"
 	"betzacheck/conformance/protocol"
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
