@@ -2,6 +2,7 @@ package spec
 
 import (
 	"errors"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -133,3 +134,32 @@ type wrapped struct{ err error }
 
 func (w wrapped) Error() string { return "wrapped: " + w.err.Error() }
 func (w wrapped) Unwrap() error { return w.err }
+
+func TestReadBlocks(t *testing.T) {
+	dir := t.TempDir()
+	good, bad := dir+"/good.md", dir+"/bad.md"
+	if err := os.WriteFile(good, []byte("text\n```parse\nW\n```\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte("```parse\nW\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := ReadBlocks(good); err != nil || len(b) != 1 || b[0].Line != 2 || b[0].Lines[0] != "W" {
+		t.Errorf("ReadBlocks(good) = %+v, %v", b, err)
+	}
+	if _, err := ReadBlocks(bad); err == nil || !strings.Contains(err.Error(), "bad.md") || !strings.Contains(err.Error(), "line 1") {
+		t.Errorf("ReadBlocks(bad): %v, want an error naming the file and the line", err)
+	}
+	if _, err := ReadBlocks(dir + "/none.md"); err == nil {
+		t.Error("ReadBlocks of a missing file: no error")
+	}
+}
+
+// TestSpecsRead: every spec of this directory has balanced fences.
+func TestSpecsRead(t *testing.T) {
+	for _, name := range []string{"betza2.md", "bracket.md", "classic.md", "spanish.md", "protocol.md", "findings.md"} {
+		if _, err := ReadBlocks(name); err != nil {
+			t.Error(err)
+		}
+	}
+}
