@@ -163,3 +163,20 @@ func TestSpecsRead(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckReject(t *testing.T) {
+	var read string
+	fail := func(text string) error {
+		read = text
+		return &loc.Error{In: "spanish", Offset: 4, Clause: "§S1.1"}
+	}
+	if err := CheckReject("D:1+  @4 §S1.1", "spanish", fail); err != nil || read != "D:1+ " {
+		t.Errorf("CheckReject: %v, read %q", err, read)
+	}
+	if err := CheckReject("D:1+  @3 §S1.1", "spanish", fail); err == nil {
+		t.Error("CheckReject accepts another offset")
+	}
+	if err := CheckReject("D:1+ §S1.1", "spanish", fail); err == nil {
+		t.Error("CheckReject accepts a line without an offset")
+	}
+}

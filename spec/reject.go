@@ -58,3 +58,13 @@ func (r Reject) Check(err error, in string) error {
 	}
 	return nil
 }
+
+// CheckReject reads a reject line (ParseReject) and checks it: read is
+// given the line's text and must fail as the line says (Reject.Check).
+func CheckReject(line, in string, read func(text string) error) error {
+	r, err := ParseReject(line)
+	if err != nil {
+		return err
+	}
+	return r.Check(read(r.Text), in)
+}

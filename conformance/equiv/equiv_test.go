@@ -129,17 +129,10 @@ func TestNotationKeys(t *testing.T) {
 
 // TestKeys: Keys writes each outcome's key and sorts them.
 func TestKeys(t *testing.T) {
-	sq := func(s string) board.Square {
-		q, err := board.ParseSquare(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return q
-	}
-	to := sq("b1")
+	a1, a2, b1 := board.Square{File: 0, Rank: 0}, board.Square{File: 0, Rank: 1}, board.Square{File: 1, Rank: 0}
 	out := []eval.Outcome{
-		{To: &to, Changes: []eval.Change{{Square: sq("a1")}, {Square: sq("b1"), Piece: board.Piece{Kind: 'X'}}}},
-		{To: nil, Changes: []eval.Change{{Square: sq("a1")}, {Square: sq("a2")}}},
+		{To: &b1, Changes: []eval.Change{{Square: a1}, {Square: b1, Piece: board.Piece{Kind: 'X'}}}},
+		{To: nil, Changes: []eval.Change{{Square: a1}, {Square: a2}}},
 	}
 	got := equiv.Keys(out)
 	if want := []string{"- a1= a2=", "b1 a1= b1=X"}; !slices.Equal(got, want) {

@@ -10,15 +10,6 @@ import (
 
 var symmetries = []equiv.Symmetry{equiv.Mirror, equiv.Rotate180, equiv.ColourSwap, equiv.Rotate90}
 
-func square(t *testing.T, s string) board.Square {
-	t.Helper()
-	q, err := board.ParseSquare(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return q
-}
-
 // TestSymmetrySquares: where each symmetry sends a square, worked out on
 // paper. Rotate90 turns a 3-wide, 2-high board clockwise: its a-file
 // becomes the top rank, its first rank the a-file.
@@ -41,7 +32,11 @@ func TestSymmetrySquares(t *testing.T) {
 		{equiv.Rotate90, wide, "c1", "a1"},
 		{equiv.Rotate90, wide, "c2", "b1"},
 	} {
-		if got := c.sym.Square(c.size, square(t, c.from)).String(); got != c.to {
+		q, err := board.ParseSquare(c.from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.sym.Square(c.size, q).String(); got != c.to {
 			t.Errorf("%s on %s: %s goes to %s, want %s", c.sym.Name, c.size, c.from, got, c.to)
 		}
 	}

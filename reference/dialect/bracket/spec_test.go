@@ -37,13 +37,11 @@ func TestSpecExamples(t *testing.T) {
 					t.Errorf("bracket.md:%d: %q: got %q, %v; the spec says %q", at, src, got, err, want)
 				}
 			case "reject":
-				r, err := spec.ParseReject(line)
-				if err != nil {
-					t.Errorf("bracket.md:%d: %v", at, err)
-					continue
+				read := func(src string) error {
+					_, err := Dialect{}.ToBetza2(src)
+					return err
 				}
-				_, err = Dialect{}.ToBetza2(r.Text)
-				if err := r.Check(err, dialect.Bracket); err != nil {
+				if err := spec.CheckReject(line, dialect.Bracket, read); err != nil {
 					t.Errorf("bracket.md:%d: %v", at, err)
 				}
 			case "noequiv":
