@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"betzacheck/grammar"
 	"betzacheck/reference/dialect/spanish"
 	"betzacheck/reference/loc"
+	"betzacheck/spec"
 )
 
 // The Spanish grammar (spanish.ebnf) against the Spanish parser
@@ -202,19 +204,19 @@ func TestSpanishSpecGrammar(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, err := os.ReadFile("../spec/spanish.md")
-	if err != nil {
-		t.Fatal(err)
-	}
 	_, prods, ok := strings.Cut(string(file), "*/")
 	if !ok {
 		t.Fatal("spanish.ebnf has no header comment")
 	}
-	_, block, ok := strings.Cut(string(spec), "```ebnf\n")
-	if !ok {
+	blocks, err := spec.ReadBlocks("../spec/spanish.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(blocks, func(b spec.Block) bool { return b.Info == "ebnf" })
+	if i < 0 {
 		t.Fatal("spec/spanish.md has no ebnf block")
 	}
-	block, _, _ = strings.Cut(block, "```")
+	block := blocks[i].Body()
 	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	if norm(prods) != norm(block) {
 		t.Errorf("spec/spanish.md and grammar/spanish.ebnf differ:\nspec: %s\nfile: %s", norm(block), norm(prods))

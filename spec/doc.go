@@ -1,4 +1,8 @@
-// Package spec holds no code: it is the home of the specification texts
-// (betza2.md, protocol.md, findings.md and the dialects) and of the test
-// that runs their examples, so that the spec is executable.
+// Package spec is the home of the specification texts (betza2.md,
+// protocol.md, findings.md and the dialects) and of what reads their
+// executable examples: Blocks finds the fenced blocks of a Markdown text,
+// and ParseReject reads one line of a block of rejected examples. The
+// tests of the packages that implement a spec run its examples with them,
+// so that the spec is executable; code outside tests does not import this
+// package.
 package spec

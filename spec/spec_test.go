@@ -1,56 +1,60 @@
 package spec_test
 
 import (
-	"bufio"
 	"os"
 	"strings"
 	"testing"
 
 	"betzacheck/reference"
+	"betzacheck/spec"
 )
 
-// TestExamples runs every fenced example of spec/betza2.md: each line of a
-// ```parse block must compile, each line of a ```reject block must not.
+// TestExamples runs every fenced example of spec/betza2.md (see its
+// section "Executable examples"): each line of a ```parse block must
+// compile; each line of a ```reject block must be refused with an error at
+// the offset and under the clause it states, a clause the spec defines.
 func TestExamples(t *testing.T) {
-	f, err := os.Open("betza2.md")
+	data, err := os.ReadFile("betza2.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var block string
+	doc := string(data)
+	blocks, err := spec.Blocks(doc)
+	if err != nil {
+		t.Fatalf("betza2.md: %v", err)
+	}
 	counts := map[string]int{}
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		text := sc.Text()
-		switch {
-		case strings.HasPrefix(text, "```"):
-			if block != "" || text == "```" {
-				block = ""
+	for _, b := range blocks {
+		if b.Info != "parse" && b.Info != "reject" {
+			continue
+		}
+		for i, line := range b.Lines {
+			if line == "" {
 				continue
 			}
-			block = strings.TrimPrefix(text, "```")
-			if block != "parse" && block != "reject" {
-				block = "other"
-			}
-		case block == "parse" || block == "reject":
-			src := strings.TrimSpace(text)
-			if src == "" {
+			counts[b.Info]++
+			at := b.LineOf(i)
+			if b.Info == "parse" {
+				if _, err := reference.Compile(line); err != nil {
+					t.Errorf("betza2.md:%d: %q must parse: %v", at, line, err)
+				}
 				continue
 			}
-			counts[block]++
-			_, err := reference.Compile(src)
-			if block == "parse" && err != nil {
-				t.Errorf("betza2.md:%d: %q must parse: %v", line, src, err)
+			r, err := spec.ParseReject(line)
+			if err != nil {
+				t.Errorf("betza2.md:%d: %v", at, err)
+				continue
 			}
-			if block == "reject" && err == nil {
-				t.Errorf("betza2.md:%d: %q must be rejected", line, src)
+			if !strings.Contains(doc, "**"+r.Clause+"**") {
+				t.Errorf("betza2.md:%d: %s is not a clause of the spec", at, r.Clause)
+			}
+			_, err = reference.Compile(r.Text)
+			if err := r.Check(err, ""); err != nil {
+				t.Errorf("betza2.md:%d: %v", at, err)
 			}
 		}
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if counts["parse"] < 30 || counts["reject"] < 10 {
+	if counts["parse"] < 30 || counts["reject"] < 90 {
 		t.Errorf("too few examples: %v", counts)
 	}
 	t.Logf("%d parse and %d reject examples", counts["parse"], counts["reject"])

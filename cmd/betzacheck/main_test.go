@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"betzacheck/conformance/golden"
 )
 
 // TestMain registers betzacheck as a command that the scripts can run.
@@ -25,7 +27,7 @@ func TestMain(m *testing.M) {
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
-		UpdateScripts:       os.Getenv("BETZA_UPDATE") != "",
+		UpdateScripts:       golden.Update(),
 		RequireExplicitExec: true,
 		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"gone": cmdGone},
 	})

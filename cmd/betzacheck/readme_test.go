@@ -11,6 +11,9 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"betzacheck/conformance/golden"
+	"betzacheck/spec"
 )
 
 // The README is a guide whose every command is run here, so that it
@@ -40,43 +43,46 @@ func TestReadme(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := fences(string(data))
+	blocks, err := fences(string(data))
+	if err != nil {
+		t.Fatalf("README.md: %v", err)
+	}
 	if len(blocks) == 0 {
 		t.Fatal("README.md has no fenced blocks")
 	}
 	updated := string(data)
 	ran := 0
 	for i, b := range blocks {
-		switch b.lang {
+		switch b.Info {
 		case "txtar":
-			t.Run(fmt.Sprintf("line%d-txtar", b.line), func(t *testing.T) { runScript(t, b.body) })
+			t.Run(fmt.Sprintf("line%d-txtar", b.Line), func(t *testing.T) { runScript(t, b.Body()) })
 			ran++
 		case "sh":
 			var want *fence
-			if i+1 < len(blocks) && blocks[i+1].lang == "text" && blocks[i+1].adjacent {
+			if i+1 < len(blocks) && blocks[i+1].Info == "text" && blocks[i+1].adjacent {
 				want = &blocks[i+1]
 			}
 			var image string
-			if m := imageAfter.FindStringSubmatch(string(data)[b.end:]); m != nil {
+			if m := imageAfter.FindStringSubmatch(string(data)[b.End:]); m != nil {
 				image = m[1]
 			}
-			cmds := commandLines(b.body)
+			cmds := commandLines(b.Body())
 			if want != nil && len(cmds) != 1 {
-				t.Errorf("README.md:%d: a block followed by its output must hold one command, found %d", b.line, len(cmds))
+				t.Errorf("README.md:%d: a block followed by its output must hold one command, found %d", b.Line, len(cmds))
 				continue
 			}
 			for _, cmd := range cmds {
-				t.Run(fmt.Sprintf("line%d", b.line), func(t *testing.T) {
+				t.Run(fmt.Sprintf("line%d", b.Line), func(t *testing.T) {
 					got, ok := runReadmeCommand(t, cmd, want != nil, image)
 					if !ok || want == nil {
 						return
 					}
-					if update {
-						updated = strings.Replace(updated, want.raw, want.rewrite(got), 1)
+					if golden.Update() {
+						updated = strings.Replace(updated, string(data)[want.Start:want.End], want.rewrite(got), 1)
 						return
 					}
-					if msg := compareOutput(want.body, got); msg != "" {
-						t.Errorf("README.md:%d: %s\n%s", want.line, cmd, msg)
+					if msg := compareOutput(want.Body(), got); msg != "" {
+						t.Errorf("README.md:%d: %s\n%s", want.Line, cmd, msg)
 					}
 				})
 				ran++
@@ -86,52 +92,44 @@ func TestReadme(t *testing.T) {
 	if ran == 0 {
 		t.Fatal("no README command ran")
 	}
-	if update && updated != string(data) {
+	if golden.Update() && updated != string(data) {
 		if err := os.WriteFile("README.md", []byte(updated), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 }
 
-var update = os.Getenv("BETZA_UPDATE") != ""
-
 // fence is a fenced block of the README.
 type fence struct {
-	lang     string
-	body     string
-	raw      string // the whole block, fences included
-	line     int    // the line of the opening fence, from 1
-	end      int    // the offset just after the closing fence
-	adjacent bool   // only blank lines separate it from the block before
+	spec.Block
+	adjacent bool // only blank lines separate it from the block before
 }
 
-var fenceRE = regexp.MustCompile("(?m)^```([a-z]*)\n((?s:.*?))^```$")
-
-func fences(doc string) []fence {
-	var out []fence
-	prevEnd := 0
-	for _, m := range fenceRE.FindAllStringSubmatchIndex(doc, -1) {
-		f := fence{lang: doc[m[2]:m[3]], body: doc[m[4]:m[5]], raw: doc[m[0]:m[1]],
-			line: strings.Count(doc[:m[0]], "\n") + 1, end: m[1],
-			adjacent: len(out) > 0 && strings.TrimSpace(doc[prevEnd:m[0]]) == ""}
-		out = append(out, f)
-		prevEnd = m[1]
+// fences returns the fenced blocks of the README.
+func fences(doc string) ([]fence, error) {
+	blocks, err := spec.Blocks(doc)
+	if err != nil {
+		return nil, err
 	}
-	return out
+	out := make([]fence, len(blocks))
+	for i, b := range blocks {
+		out[i] = fence{Block: b, adjacent: i > 0 && strings.TrimSpace(doc[blocks[i-1].End:b.Start]) == ""}
+	}
+	return out, nil
 }
 
 // rewrite returns the block with its body replaced by got, cut to the same
 // excerpt shape (as many first and last lines) when the body has "…".
 func (f *fence) rewrite(got string) string {
 	lines := outputLines(got)
-	want := outputLines(f.body)
+	want := outputLines(f.Body())
 	if k := indexOf(want, "…"); k >= 0 {
 		head, tail := k, len(want)-k-1
 		if head+tail < len(lines) {
 			lines = append(append(append([]string{}, lines[:head]...), "…"), lines[len(lines)-tail:]...)
 		}
 	}
-	return "```" + f.lang + "\n" + strings.Join(lines, "\n") + "\n```"
+	return "```" + f.Info + "\n" + strings.Join(lines, "\n") + "\n```"
 }
 
 var imageAfter = regexp.MustCompile(`^(?s:[^` + "`" + `]*?)!\[[^\]]*\]\(([^)]+\.svg)\)`)
@@ -268,7 +266,7 @@ func compareOutput(want, got string) string {
 		if strings.Join(w, "\n") == strings.Join(g, "\n") {
 			return ""
 		}
-		return fmt.Sprintf("the README shows:\n%s\nthe command prints:\n%s\n(BETZA_UPDATE=1 rewrites the README's output; review the diff)", strings.Join(w, "\n"), strings.Join(g, "\n"))
+		return fmt.Sprintf("the README shows:\n%s\nthe command prints:\n%s\n(%s=1 rewrites the README's output; review the diff)", strings.Join(w, "\n"), strings.Join(g, "\n"), golden.Switch)
 	}
 	head, tail := w[:k], w[k+1:]
 	if len(g) >= len(head)+len(tail) &&
@@ -276,7 +274,7 @@ func compareOutput(want, got string) string {
 		strings.Join(g[len(g)-len(tail):], "\n") == strings.Join(tail, "\n") {
 		return ""
 	}
-	return fmt.Sprintf("the README shows (… between the first and last lines):\n%s\nthe command prints:\n%s\n(BETZA_UPDATE=1 rewrites the README's output; review the diff)", strings.Join(w, "\n"), strings.Join(g, "\n"))
+	return fmt.Sprintf("the README shows (… between the first and last lines):\n%s\nthe command prints:\n%s\n(%s=1 rewrites the README's output; review the diff)", strings.Join(w, "\n"), strings.Join(g, "\n"), golden.Switch)
 }
 
 // splitShell splits a command line as a POSIX shell would for the simple

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"betzacheck/conformance/corpus"
+	"betzacheck/conformance/golden"
 )
 
 const root = "../../corpus"
@@ -173,7 +174,10 @@ func TestClausesCitedByReference(t *testing.T) {
 // reference's answer as lines to check by hand, and leaves the file as it
 // was. Hand-checked truth is never rewritten from the program's output.
 func TestUpdateLeavesWantLines(t *testing.T) {
-	t.Setenv("BETZA_UPDATE", "1")
+	t.Setenv(golden.Switch, "1")
+	if !golden.Update() {
+		t.Fatal("the update switch is not on")
+	}
 	data, err := os.ReadFile(root + "/valid/orthodox/bishop.txtar")
 	if err != nil {
 		t.Fatal(err)

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"betzacheck/conformance/equiv"
-	"betzacheck/conformance/internal/golden"
+	"betzacheck/conformance/golden"
 	"betzacheck/reference"
 	"betzacheck/reference/board"
 	"betzacheck/reference/eval"

@@ -11,7 +11,7 @@ import (
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/corpus"
-	"betzacheck/conformance/internal/golden"
+	"betzacheck/conformance/golden"
 	"betzacheck/conformance/server"
 	"betzacheck/conformance/wire"
 	"betzacheck/reference/board"

@@ -10,14 +10,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"betzacheck/conformance/golden"
 	"betzacheck/conformance/server"
 	"betzacheck/conformance/wire"
 	"betzacheck/reference/dialect"
 )
-
-// update is the one switch that refreshes golden files; review the diff
-// by hand before committing it.
-var update = os.Getenv("BETZA_UPDATE") != ""
 
 // TestServeGolden runs the requests of testdata/serve.txtar through Serve
 // and compares the replies line by line.
@@ -45,7 +42,7 @@ func TestServeGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(strings.Split(string(replies.Data), "\n"), strings.Split(out.String(), "\n")); diff != "" {
-		if update {
+		if golden.Update() {
 			replies.Data = out.Bytes()
 			if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
 				t.Fatal(err)

@@ -1,7 +1,6 @@
 package eval_test
 
 import (
-	"bufio"
 	"errors"
 	"io/fs"
 	"math/rand/v2"
@@ -14,6 +13,7 @@ import (
 	"betzacheck/reference"
 	"betzacheck/reference/board"
 	"betzacheck/reference/eval"
+	"betzacheck/spec"
 )
 
 // fuzzMaxStates keeps each fuzz iteration fast; a search beyond it must
@@ -56,26 +56,24 @@ func seedNotations(tb testing.TB) []string {
 	if err != nil {
 		tb.Fatalf("reading the corpus: %v", err)
 	}
-	spec, err := os.Open(filepath.Join(root, "spec", "betza2.md"))
+	blocks, err := spec.ReadBlocks(filepath.Join(root, "spec", "betza2.md"))
 	if err != nil {
 		tb.Fatalf("reading the spec: %v", err)
 	}
-	defer spec.Close()
-	sc := bufio.NewScanner(spec)
-	in := false
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case line == "```parse" || line == "```reject":
-			in = true
-		case strings.HasPrefix(line, "```"):
-			in = false
-		case in:
-			add(line)
+	for _, b := range blocks {
+		for i, line := range b.Lines {
+			switch {
+			case line == "":
+			case b.Info == "parse":
+				add(line)
+			case b.Info == "reject":
+				r, err := spec.ParseReject(line)
+				if err != nil {
+					tb.Fatalf("betza2.md:%d: %v", b.LineOf(i), err)
+				}
+				add(r.Text)
+			}
 		}
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatalf("reading the spec: %v", err)
 	}
 	if len(out) < 50 {
 		tb.Fatalf("found only %d seed notations; are the corpus and spec where expected?", len(out))

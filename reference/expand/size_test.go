@@ -1,9 +1,7 @@
 package expand
 
 import (
-	"bufio"
 	"errors"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -11,6 +9,7 @@ import (
 
 	"betzacheck/reference/loc"
 	"betzacheck/reference/syntax"
+	"betzacheck/spec"
 )
 
 // TestCountLegsMatchesExpansion: the count that §9.11 is checked against,
@@ -18,21 +17,18 @@ import (
 // notation of the spec's parse examples and a few of every exponent kind.
 func TestCountLegsMatchesExpansion(t *testing.T) {
 	srcs := []string{"W", "W3", "W03", "W0", "(W-F)03", "((W3)03)0", "(WF-(N0D)2)5-cK", "x(aW)0-(R(B3)2)04"}
-	f, err := os.Open(filepath.Join("..", "..", "spec", "betza2.md"))
+	blocks, err := spec.ReadBlocks(filepath.Join("..", "..", "spec", "betza2.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	in := false
-	for sc.Scan() {
-		switch line := sc.Text(); {
-		case line == "```parse":
-			in = true
-		case strings.HasPrefix(line, "```"):
-			in = false
-		case in && line != "":
-			srcs = append(srcs, line)
+	for _, b := range blocks {
+		if b.Info != "parse" {
+			continue
+		}
+		for _, line := range b.Lines {
+			if line != "" {
+				srcs = append(srcs, line)
+			}
 		}
 	}
 	for _, src := range srcs {

@@ -2,74 +2,64 @@ package classic
 
 import (
 	"betzacheck/reference"
-	"betzacheck/reference/loc"
-	"errors"
 	"os"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
+
+	"betzacheck/reference/dialect"
+	"betzacheck/spec"
 )
 
 const specPath = "../../../spec/classic.md"
 
-func blocks(t *testing.T, prefix string) map[string][]string {
-	t.Helper()
-	data, err := os.ReadFile(specPath)
+// TestSpecExamples runs the executable examples of spec/classic.md: the
+// blocks "translate PROFILE" and "reject PROFILE".
+func TestSpecExamples(t *testing.T) {
+	blocks, err := spec.ReadBlocks(specPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string][]string{}
-	cur := ""
-	for _, line := range strings.Split(string(data), "\n") {
-		switch {
-		case strings.HasPrefix(line, "```"+prefix+" "):
-			cur = strings.TrimPrefix(line, "```"+prefix+" ")
-		case strings.HasPrefix(line, "```"):
-			cur = ""
-		case cur != "" && strings.TrimSpace(line) != "":
-			out[cur] = append(out[cur], line)
-		}
-	}
-	return out
-}
-
-// TestSpecExamples runs the executable examples of spec/classic.md.
-func TestSpecExamples(t *testing.T) {
 	n := 0
-	for prof, lines := range blocks(t, "translate") {
+	for _, b := range blocks {
+		kind, prof, _ := strings.Cut(b.Info, " ")
+		if kind != "translate" && kind != "reject" {
+			continue
+		}
 		d := profile(t, prof)
-		for _, line := range lines {
+		for i, line := range b.Lines {
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			n++
+			at := b.LineOf(i)
+			if kind == "reject" {
+				if err := spec.CheckReject(line, dialect.Classic, toBetza2(d)); err != nil {
+					t.Errorf("classic.md:%d: %s: %v", at, prof, err)
+				}
+				continue
+			}
 			src, want, ok := strings.Cut(line, " => ")
 			if !ok {
-				t.Errorf("%q has no =>", line)
+				t.Errorf("classic.md:%d: %q has no =>", at, line)
 				continue
 			}
-			n++
 			got, err := reference.SourceOf(d.ToBetza2(src))
 			if err != nil || got != want {
-				t.Errorf("%s: %q: got %q, %v; the spec says %q", prof, src, got, err, want)
-			}
-		}
-	}
-	for prof, lines := range blocks(t, "reject") {
-		d := profile(t, prof)
-		for _, line := range lines {
-			f := strings.Fields(line)
-			if len(f) != 3 {
-				t.Errorf("reject line %q", line)
-				continue
-			}
-			n++
-			_, err := d.ToBetza2(f[0])
-			var e *loc.Error
-			if !errors.As(err, &e) || "@"+strconv.Itoa(e.Offset) != f[1] || e.Clause != f[2] {
-				t.Errorf("%s: %q: error %v, the spec says %s %s", prof, f[0], err, f[1], f[2])
+				t.Errorf("classic.md:%d: %s: %q: got %q, %v; the spec says %q", at, prof, src, got, err, want)
 			}
 		}
 	}
 	if n < 40 {
 		t.Errorf("only %d examples", n)
+	}
+}
+
+// toBetza2 is d's translation for spec.CheckReject: only its error.
+func toBetza2(d Dialect) func(string) error {
+	return func(src string) error {
+		_, err := d.ToBetza2(src)
+		return err
 	}
 }
 

@@ -1,9 +1,7 @@
 package spanish_test
 
 import (
-	"bufio"
 	"errors"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -12,6 +10,7 @@ import (
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/spanish"
 	"betzacheck/reference/loc"
+	"betzacheck/spec"
 )
 
 var d spanish.Dialect
@@ -19,70 +18,57 @@ var d spanish.Dialect
 // TestSpecExamples runs every executable example of spec/spanish.md (see
 // its section "Executable examples").
 func TestSpecExamples(t *testing.T) {
-	f, err := os.Open("../../../spec/spanish.md")
+	blocks, err := spec.ReadBlocks("../../../spec/spanish.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	kinds := map[string]bool{"spanish": true, "spanish-reject": true, "spanish-unsupported": true, "spanish-from": true, "spanish-from-none": true}
 	counts := map[string]int{}
-	block := ""
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		text := sc.Text()
-		if strings.HasPrefix(text, "```") {
-			if block != "" || text == "```" {
-				block = ""
+	for _, b := range blocks {
+		if !kinds[b.Info] {
+			continue
+		}
+		for i, text := range b.Lines {
+			if strings.TrimSpace(text) == "" {
 				continue
 			}
-			block = strings.TrimPrefix(text, "```")
-			if !kinds[block] {
-				block = "other"
+			line := b.LineOf(i)
+			counts[b.Info]++
+			if b.Info == "spanish-reject" {
+				parse := func(src string) error {
+					_, err := spanish.Parse(src)
+					return err
+				}
+				if err := spec.CheckReject(text, dialect.Spanish, parse); err != nil {
+					t.Errorf("spanish.md:%d: %v", line, err)
+				}
+				continue
 			}
-			continue
-		}
-		if block == "" || block == "other" || strings.TrimSpace(text) == "" {
-			continue
-		}
-		counts[block]++
-		src, want, arrow := strings.Cut(text, " → ")
-		if block != "spanish-reject" && !arrow {
-			t.Errorf("spanish.md:%d: %q has no ' → '", line, text)
-			continue
-		}
-		switch block {
-		case "spanish":
-			got, err := reference.SourceOf(d.ToBetza2(src))
-			if err != nil || got != want {
-				t.Errorf("spanish.md:%d: %q translates to %q, %v; want %q", line, src, got, err, want)
+			src, want, arrow := strings.Cut(text, " → ")
+			if !arrow {
+				t.Errorf("spanish.md:%d: %q has no ' → '", line, text)
+				continue
 			}
-		case "spanish-reject":
-			_, err := spanish.Parse(text)
-			var de *loc.Error
-			if !errors.As(err, &de) {
-				t.Errorf("spanish.md:%d: %q must be rejected with a located error, got %v", line, text, err)
+			// spanish and spanish-unsupported translate into Betza 2.0,
+			// spanish-from and spanish-from-none out of it; the -unsupported
+			// and -none blocks name the part that has no equivalent.
+			translate := func(src string) (string, error) { return reference.SourceOf(d.ToBetza2(src)) }
+			verb := "translates to"
+			if strings.HasPrefix(b.Info, "spanish-from") {
+				translate, verb = d.FromBetza2, "is written"
 			}
-		case "spanish-unsupported":
-			got, err := reference.SourceOf(d.ToBetza2(src))
-			var ne *dialect.NoEquivalentError
-			if !errors.As(err, &ne) || ne.Part != want || src[ne.Offset:ne.Offset+len(ne.Part)] != ne.Part {
-				t.Errorf("spanish.md:%d: %q gives %q, %v; want no equivalent for %q", line, src, got, err, want)
+			got, err := translate(src)
+			if b.Info == "spanish" || b.Info == "spanish-from" {
+				if err != nil || got != want {
+					t.Errorf("spanish.md:%d: %q %s %q, %v; want %q", line, src, verb, got, err, want)
+				}
+				continue
 			}
-		case "spanish-from":
-			got, err := d.FromBetza2(src)
-			if err != nil || got != want {
-				t.Errorf("spanish.md:%d: %q is written %q, %v; want %q", line, src, got, err, want)
-			}
-		case "spanish-from-none":
-			got, err := d.FromBetza2(src)
 			var ne *dialect.NoEquivalentError
 			if !errors.As(err, &ne) || ne.Part != want || src[ne.Offset:ne.Offset+len(ne.Part)] != ne.Part {
 				t.Errorf("spanish.md:%d: %q gives %q, %v; want no equivalent for %q", line, src, got, err, want)
 			}
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	for k := range kinds {
 		if counts[k] < 5 {
