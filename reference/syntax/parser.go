@@ -155,15 +155,15 @@ func (p *parser) parseLeg(context string) *Leg {
 		if context != "" {
 			where = " " + context
 		}
-		clause := "§9.4" // §9.4 a '-' with no leg after it (or before it)
+		// §9.4 a '-' with no leg after it (or before it), or digits
+		// where a leg must start.
+		clause := "§9.4"
 		switch {
 		case it.tok == tIllegal:
 			clause = "§9.1"
 		case context != "":
 		case it.tok == tRparen:
 			clause = "§9.5"
-		case it.tok == tDigits:
-			clause = "§9.6"
 		}
 		p.fail(it.pos, clause, "expected a leg%s, found %s", where, describe(it.tok, it.lit))
 	}

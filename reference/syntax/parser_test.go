@@ -92,7 +92,7 @@ var invalid = []struct {
 	{"W-@-F", "expected a leg after '-', found '-'", "§9.4"},
 	{"W-@)", "expected a leg after '-', found ')'", "§9.4"},
 	{"W3-@3", `expected a leg after '-', found digits "3"`, "§9.4"},
-	{"@3", `expected a leg, found digits "3"`, "§9.6"},
+	{"@3", `expected a leg, found digits "3"`, "§9.4"},
 	{"@)W", "expected a leg, found ')'", "§9.5"},
 	{"(@)", "expected a leg inside '(', found ')'", "§8.3"},
 	{"(W@", "expected ')' to close the '(' at offset 0, found end of input", "§9.5"},
