@@ -502,7 +502,7 @@ func (c *Case) truth(level string) wire.Reply {
 	}
 	outs := make([]eval.Outcome, 0, len(c.Pos.Want))
 	for _, line := range c.Pos.Want {
-		o, err := corpus.ParseWant(line)
+		o, err := eval.ParseKey(line)
 		if err != nil {
 			return wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindInternal, Message: "corpus: " + err.Error()}}
 		}

@@ -13,7 +13,6 @@ import (
 
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
-	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/wire"
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
@@ -387,7 +386,7 @@ func (p parrot) Do(req wire.MovesRequest) client.Result {
 	}
 	var outs []eval.Outcome
 	for _, l := range p.lines {
-		o, err := corpus.ParseWant(l)
+		o, err := eval.ParseKey(l)
 		if err != nil {
 			panic(err)
 		}

@@ -36,14 +36,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/rogpeppe/go-internal/txtar"
 
-	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
 )
@@ -191,7 +189,7 @@ func Parse(path string, data []byte) (*File, error) {
 			return nil, bad("case %s: neither want: nor error:", c.Name)
 		}
 		for _, line := range c.Want {
-			if _, err := ParseWant(line); err != nil {
+			if _, err := eval.ParseKey(line); err != nil {
 				return nil, bad("case %s: want: %v", c.Name, err)
 			}
 		}
@@ -213,49 +211,4 @@ func fields(comment []byte) []field {
 		out = append(out, field{strings.TrimSpace(key), strings.TrimSpace(value)})
 	}
 	return out
-}
-
-// ParseWant reads a want: line back into the outcome it is the key of
-// (eval.Outcome.Key): the mover's square ("-" when it was destroyed), then
-// each changed square with its content after the move ("d4=" when
-// emptied), by rank, then file. The line must be written exactly as Key
-// writes it, so that comparing lines compares outcomes.
-func ParseWant(line string) (eval.Outcome, error) {
-	var o eval.Outcome
-	fs := strings.Fields(line)
-	if len(fs) == 0 {
-		return o, fmt.Errorf("empty outcome line")
-	}
-	if fs[0] != "-" {
-		q, err := board.ParseSquare(fs[0])
-		if err != nil {
-			return o, fmt.Errorf("%q: the mover's square: %v", line, err)
-		}
-		o.To = &q
-	}
-	for _, f := range fs[1:] {
-		name, content, ok := strings.Cut(f, "=")
-		if !ok {
-			return o, fmt.Errorf("%q: expected SQUARE=CONTENT, found %q", line, f)
-		}
-		q, err := board.ParseSquare(name)
-		if err != nil {
-			return o, fmt.Errorf("%q: %v", line, err)
-		}
-		p, err := board.ParsePiece(content)
-		if err != nil {
-			return o, fmt.Errorf("%q: %v", line, err)
-		}
-		o.Changes = append(o.Changes, eval.Change{Square: q, Piece: p})
-	}
-	slices.SortStableFunc(o.Changes, func(a, b eval.Change) int { return a.Square.Compare(b.Square) })
-	for i := 1; i < len(o.Changes); i++ {
-		if o.Changes[i].Square == o.Changes[i-1].Square {
-			return o, fmt.Errorf("%q: square %s changes twice", line, o.Changes[i].Square)
-		}
-	}
-	if k := o.Key(); k != line {
-		return o, fmt.Errorf("%q is not written as an outcome key: %q (changes by rank, then file, each once)", line, k)
-	}
-	return o, nil
 }

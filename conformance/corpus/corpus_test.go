@@ -217,22 +217,6 @@ func TestUpdateLeavesWantLines(t *testing.T) {
 	}
 }
 
-// TestParseWant: a want: line reads back into the outcome whose key it is,
-// and only a line written exactly as a key is accepted.
-func TestParseWant(t *testing.T) {
-	for _, line := range []string{"d4 c3= d4=X", "- c3= d4=", "c3 c3=x*", "c2 b2= c2=X"} {
-		o, err := corpus.ParseWant(line)
-		if err != nil || o.Key() != line {
-			t.Errorf("%q: %q, %v", line, o.Key(), err)
-		}
-	}
-	for _, line := range []string{"", "d4 d4=X c3=", "d4 c3= c3=X", "z0 c3=", "d4 c3", "d4 c3=XX", "d4 c3= d4=X capture", "d4  c3=", "b2= c2=X"} {
-		if _, err := corpus.ParseWant(line); err == nil {
-			t.Errorf("%q: accepted", line)
-		}
-	}
-}
-
 // TestSetups: every case has its setup, except one about a refused
 // position; a position refused without error: is an error.
 func TestSetups(t *testing.T) {

@@ -83,6 +83,52 @@ func (o Outcome) Key() string {
 	return b.String()
 }
 
+// ParseKey is the inverse of Outcome.Key: it reads a key back into its
+// outcome (without paths): the mover's square ("-" when it was destroyed),
+// then each changed square with its content after the move ("d4=" when
+// emptied), by rank, then file (§10.3). The text must be written exactly
+// as Key writes it, so that comparing keys compares outcomes; the corpus's
+// want: lines are keys.
+func ParseKey(line string) (Outcome, error) {
+	var o Outcome
+	fs := strings.Fields(line)
+	if len(fs) == 0 {
+		return o, fmt.Errorf("empty outcome line")
+	}
+	if fs[0] != "-" {
+		q, err := board.ParseSquare(fs[0])
+		if err != nil {
+			return o, fmt.Errorf("%q: the mover's square: %v", line, err)
+		}
+		o.To = &q
+	}
+	for _, f := range fs[1:] {
+		name, content, ok := strings.Cut(f, "=")
+		if !ok {
+			return o, fmt.Errorf("%q: expected SQUARE=CONTENT, found %q", line, f)
+		}
+		q, err := board.ParseSquare(name)
+		if err != nil {
+			return o, fmt.Errorf("%q: %v", line, err)
+		}
+		p, err := board.ParsePiece(content)
+		if err != nil {
+			return o, fmt.Errorf("%q: %v", line, err)
+		}
+		o.Changes = append(o.Changes, Change{Square: q, Piece: p})
+	}
+	slices.SortStableFunc(o.Changes, func(a, b Change) int { return a.Square.Compare(b.Square) })
+	for i := 1; i < len(o.Changes); i++ {
+		if o.Changes[i].Square == o.Changes[i-1].Square {
+			return o, fmt.Errorf("%q: square %s changes twice", line, o.Changes[i].Square)
+		}
+	}
+	if k := o.Key(); k != line {
+		return o, fmt.Errorf("%q is not written as an outcome key: %q (changes by rank, then file, each once)", line, k)
+	}
+	return o, nil
+}
+
 // FragmentConflictError reports fragments that disagree about a square
 // (§3.15): two completing fragments give it different contents or move one
 // piece to two squares, or (Cyclic) fragments that erupt again and again

@@ -238,7 +238,7 @@ func checkResult(t *testing.T, src string, pos *board.Position, from board.Squar
 				t.Fatalf("%s: outcome %q ends on %s, which holds %q after the move, want the mover %q", where, key, o.To, after, want)
 			}
 		}
-		if back, err := parseKey(key); err != nil {
+		if back, err := eval.ParseKey(key); err != nil {
 			t.Fatalf("%s: outcome key %q does not parse: %v", where, key, err)
 		} else if !sameOutcome(back, o) {
 			t.Fatalf("%s: outcome key %q reads back as %+v, want %+v", where, key, back, o)
@@ -246,36 +246,6 @@ func checkResult(t *testing.T, src string, pos *board.Position, from board.Squar
 		_ = o.Capture(pos, from)
 	}
 	return true
-}
-
-// parseKey reads an outcome key: "-" or the To square, then " sq=piece"
-// for each change.
-func parseKey(key string) (eval.Outcome, error) {
-	fields := strings.Split(key, " ")
-	var o eval.Outcome
-	if fields[0] != "-" {
-		q, err := board.ParseSquare(fields[0])
-		if err != nil {
-			return o, err
-		}
-		o.To = &q
-	}
-	for _, f := range fields[1:] {
-		sq, pc, ok := strings.Cut(f, "=")
-		if !ok {
-			return o, errors.New("change " + f + " has no '='")
-		}
-		q, err := board.ParseSquare(sq)
-		if err != nil {
-			return o, err
-		}
-		p, err := board.ParsePiece(pc)
-		if err != nil {
-			return o, err
-		}
-		o.Changes = append(o.Changes, eval.Change{Square: q, Piece: p})
-	}
-	return o, nil
 }
 
 func sameOutcome(a, b eval.Outcome) bool {
