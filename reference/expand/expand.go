@@ -92,13 +92,7 @@ func (e *expander) chain(ch *syntax.Chain, c ctx) frag {
 		if i < len(ch.Legs)-1 {
 			lc = leftOperand(lc)
 		}
-		g := e.leg(l, lc)
-		if i == 0 {
-			f.entries = g.entries
-		} else {
-			e.connect(f.exits, g.entries)
-		}
-		f.exits = g.exits
+		f = e.then(f, e.leg(l, lc), i == 0)
 	}
 	return f
 }
@@ -228,6 +222,18 @@ func (e *expander) atom(a *syntax.Atom, c ctx) frag {
 	return frag{entries: []int{id}, exits: []int{id}}
 }
 
+// then is the fragment f followed by g: a move through f goes on into g
+// (§4.1); when first, f is empty and g is the whole.
+func (e *expander) then(f, g frag, first bool) frag {
+	if first {
+		f.entries = g.entries
+	} else {
+		e.connect(f.exits, g.entries)
+	}
+	f.exits = g.exits
+	return f
+}
+
 func (e *expander) connect(exits, entries []int) {
 	for _, x := range exits {
 		e.prog.Nodes[x].Next = append(e.prog.Nodes[x].Next, entries...)
@@ -268,13 +274,7 @@ func (e *expander) repeat(l *syntax.Leg, c ctx) frag {
 	case syntax.Exact: // §5.2 exactly Count factors
 		var f frag
 		for k := 1; k <= x.Count; k++ {
-			g := factor(k, k == x.Count)
-			if k == 1 {
-				f.entries = g.entries
-			} else {
-				e.connect(f.exits, g.entries)
-			}
-			f.exits = g.exits
+			f = e.then(f, factor(k, k == x.Count), k == 1)
 		}
 		return f
 	case syntax.UpTo: // §5.1 one to Count factors
