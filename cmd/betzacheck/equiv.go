@@ -41,21 +41,33 @@ type equivJSON struct {
 // counterExample is the position on which A and B differ, with the outcome
 // keys only one has (or the evaluation error of one).
 type counterExample struct {
-	Board    string   `json:"board"`
-	Position string   `json:"position"`
-	From     string   `json:"from"`
-	OnlyA    []string `json:"onlyA"`
-	OnlyB    []string `json:"onlyB"`
-	ErrorA   string   `json:"errorA,omitempty"`
-	ErrorB   string   `json:"errorB,omitempty"`
+	*setupJSON
+	OnlyA  []string `json:"onlyA"`
+	OnlyB  []string `json:"onlyB"`
+	ErrorA string   `json:"errorA,omitempty"`
+	ErrorB string   `json:"errorB,omitempty"`
 }
 
 // undecidedJSON is the first position that decided nothing, and why.
 type undecidedJSON struct {
+	*setupJSON
+	Reason string `json:"reason"`
+}
+
+// setupJSON is a setup in a JSON document: its texts (§11) as the flags
+// --board, --position and --from take them.
+type setupJSON struct {
 	Board    string `json:"board"`
 	Position string `json:"position"`
 	From     string `json:"from"`
-	Reason   string `json:"reason"`
+}
+
+// setupOf is s as JSON; nil when there is no setup.
+func setupOf(s board.Setup) *setupJSON {
+	if s.Pos == nil {
+		return nil
+	}
+	return &setupJSON{Board: s.Pos.Size().String(), Position: s.Pos.String(), From: s.From.String()}
 }
 
 // verdictWords are the verdicts of equiv and translate --check as they
@@ -168,12 +180,12 @@ func runEquiv(c *command, e *env, args []string) int {
 			Decided: t.Decided(), Undecided: t.Undecided, Verdict: verdictWords[r.verdict()], Equivalent: r.verdict() == equiv.Equal}
 		if cx != nil {
 			p := cx.Setup
-			doc.Counterexample = &counterExample{Board: p.Pos.Size().String(), Position: p.Pos.String(), From: p.From.String(),
+			doc.Counterexample = &counterExample{setupJSON: setupOf(p),
 				OnlyA: nonNil(cx.OnlyA), OnlyB: nonNil(cx.OnlyB), ErrorA: errString(cx.ErrA), ErrorB: errString(cx.ErrB)}
 		}
 		if u := t.First; u != nil {
 			p := u.Setup
-			doc.UndecidedExample = &undecidedJSON{Board: p.Pos.Size().String(), Position: p.Pos.String(), From: p.From.String(), Reason: u.Reason.Error()}
+			doc.UndecidedExample = &undecidedJSON{setupJSON: setupOf(p), Reason: u.Reason.Error()}
 		}
 		if code := writeJSONDoc(c, e, doc); code != exitOK {
 			return code

@@ -41,23 +41,19 @@ type fuzzFailureJSON struct {
 	Clauses  string `json:"clauses"`
 	Case     int    `json:"case"`
 	Notation string `json:"notation"`
-	Board    string `json:"board"`
-	Position string `json:"position"`
-	From     string `json:"from"`
-	Message  string `json:"message"`
-	Replay   string `json:"replay"` // the flags that replay the case
+	*setupJSON
+	Message string `json:"message"`
+	Replay  string `json:"replay"` // the flags that replay the case
 }
 
 // fuzzUndecidedJSON is the first undecided case.
 type fuzzUndecidedJSON struct {
-	Law      string `json:"law"` // "" when the case could not be drawn
-	Case     int    `json:"case"`
-	Notation string `json:"notation"`
-	Board    string `json:"board,omitempty"`
-	Position string `json:"position,omitempty"`
-	From     string `json:"from,omitempty"`
-	Reason   string `json:"reason"`
-	Replay   string `json:"replay"`
+	Law        string `json:"law"` // "" when the case could not be drawn
+	Case       int    `json:"case"`
+	Notation   string `json:"notation"`
+	*setupJSON        // absent when the case could not be drawn
+	Reason     string `json:"reason"`
+	Replay     string `json:"replay"`
 }
 
 func runFuzz(c *command, e *env, args []string) int {
@@ -122,14 +118,12 @@ func runFuzz(c *command, e *env, args []string) int {
 		if fail != nil {
 			p := fail.Setup
 			doc.Failure = &fuzzFailureJSON{Law: fail.Law.Name, Clauses: fail.Law.Clauses, Case: fail.Case,
-				Notation: fail.Notation, Board: p.Pos.Size().String(), Position: p.Pos.String(), From: p.From.String(),
+				Notation: fail.Notation, setupJSON: setupOf(p),
 				Message: fail.Message, Replay: replay(fail.Case)}
 		}
 		if u := r.FirstUndecided; u != nil {
-			doc.UndecidedExample = &fuzzUndecidedJSON{Law: u.Law, Case: u.Case, Notation: u.Notation, Reason: u.Reason.Error(), Replay: replay(u.Case)}
-			if p := u.Setup; p.Pos != nil {
-				doc.UndecidedExample.Board, doc.UndecidedExample.Position, doc.UndecidedExample.From = p.Pos.Size().String(), p.Pos.String(), p.From.String()
-			}
+			doc.UndecidedExample = &fuzzUndecidedJSON{Law: u.Law, Case: u.Case, Notation: u.Notation, setupJSON: setupOf(u.Setup),
+				Reason: u.Reason.Error(), Replay: replay(u.Case)}
 		}
 		if code := writeJSONDoc(c, e, doc); code != exitOK {
 			return code
