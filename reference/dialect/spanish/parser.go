@@ -30,9 +30,6 @@ type parser struct {
 func Parse(src string) (_ *Notation, err error) {
 	p := &parser{src: src}
 	defer loc.Catch(&err)
-	if src == "" {
-		p.fail(0, "§S1.2", "expected a movement, found end of input")
-	}
 	n := p.notation()
 	if p.off < len(p.src) {
 		if p.peek() == ')' {
@@ -43,7 +40,14 @@ func Parse(src string) (_ *Notation, err error) {
 	return n, nil
 }
 
+// fail stops reading with an error at byte at. A space found where
+// something else was expected breaks §S1.1 whatever was expected: spaces
+// stand only after a comma and in free text, so the error is §S1.1's and
+// says so.
 func (p *parser) fail(at int, clause, format string, args ...any) {
+	if p.at(at) == ' ' {
+		clause, format = "§S1.1", format+": a space stands only after a comma or in free text"
+	}
 	loc.Bail(loc.Errorf(dialect.Spanish, at, clause, format, args...))
 }
 
@@ -64,26 +68,50 @@ func (p *parser) found() string { return p.foundAt(p.off) }
 
 func (p *parser) foundAt(i int) string { return dialect.Found(p.src, i) }
 
-// expect consumes s or fails with "expected what, found ...".
+// expect consumes s, or fails at the first byte of s that is not there:
+// "expected what, found ..." for a single byte, "expected 'c' to complete
+// what, found ..." for a longer s.
 func (p *parser) expect(s, what, clause string) {
-	if !p.has(s) {
-		p.fail(p.off, clause, "expected %s, found %s", what, p.found())
+	for i := 0; i < len(s); i++ {
+		if p.at(p.off+i) != s[i] {
+			if len(s) > 1 {
+				what = fmt.Sprintf("'%c' to complete %s", s[i], what)
+			}
+			p.fail(p.off+i, clause, "expected %s, found %s", what, p.foundAt(p.off+i))
+		}
 	}
 	p.off += len(s)
 }
 
 // Notation = Move { Comma Move } .  Comma = "," { " " } .
 func (p *parser) notation() *Notation {
+	p.listItem(-1)
 	n := &Notation{Moves: []*Move{p.move()}}
 	for p.peek() == ',' {
-		n.Commas = append(n.Commas, Pos(p.off))
+		comma := p.off
+		n.Commas = append(n.Commas, Pos(comma))
 		p.off++
 		for p.peek() == ' ' {
 			p.off++
 		}
+		p.listItem(comma)
 		n.Moves = append(n.Moves, p.move())
 	}
 	return n
+}
+
+// listItem checks that a movement of the list starts at the offset, at the
+// start of the notation (comma < 0) or after the comma at offset comma: a
+// notation is never empty, and every comma has a movement before and after
+// it (§S1.2).
+func (p *parser) listItem(comma int) {
+	if p.off < len(p.src) && p.peek() != ',' {
+		return
+	}
+	if comma < 0 {
+		p.fail(p.off, "§S1.2", "expected a movement, found %s", p.found())
+	}
+	p.fail(p.off, "§S1.2", "expected a movement after the comma at offset %d, found %s", comma, p.found())
 }
 
 // Move = Part { "U" Part } .
@@ -98,6 +126,9 @@ func (p *parser) move() *Move {
 }
 
 // Part = Prefix ( Simple | Group | Brinco ) | [ "i" ] Capture | Other .
+// Free text and Otro take no prefix (§S2.6), only i may stand before cL
+// and cE (§S3.4), and B( is read as B(esp) up to its first wrong
+// character (§S2.5).
 func (p *parser) part() *Part {
 	start := p.off
 	if c := p.peek(); c == '"' || p.has("Otro") {
@@ -106,19 +137,17 @@ func (p *parser) part() *Part {
 	pre := p.prefix()
 	part := &Part{Prefix: pre}
 	switch {
-	case p.has("cL") || p.has("cE"):
-		if pre.Has('o') || pre.Has('c') {
-			p.fail(p.off, "§S3.4", "expected D:, S:, Tp:, B: or '(' after the prefix %q, found '%s': only i may stand before cL and cE, which capture by themselves", pre.Text, p.src[p.off:p.off+2])
-		}
+	case p.has("cL") || p.has("cE"): // after no prefix or i (prefix)
 		part.Body = p.capture()
+	case strings.HasSuffix(pre.Text, "c") && (p.peek() == 'L' || p.peek() == 'E'):
+		p.fail(p.off, "§S3.4", "expected D:, S:, Tp:, B:, B(esp) or '(' after the prefix %q, found %s: only i may stand before cL and cE, which capture by themselves", pre.Text, p.found())
+	case pre.Text != "" && (p.peek() == '"' || p.has("Otro")):
+		p.fail(p.off, "§S2.6", "expected D:, S:, Tp:, B:, B(esp) or '(' after the prefix %q, found %s: free text and Otro take no prefix", pre.Text, p.found())
 	case p.peek() == '(':
 		part.Body = p.group()
 	case p.has("B("):
-		if !p.has("B(esp)") {
-			p.fail(p.off+2, "§S2.5", "expected \"esp\" in B(esp), found %s", p.foundAt(p.off+2))
-		}
 		part.Body = &Brinco{At: Pos(p.off)}
-		p.off += len("B(esp)")
+		p.expect("B(esp)", "B(esp)", "§S2.5")
 	case p.has("Tp"), p.peek() == 'D', p.peek() == 'S', p.peek() == 'B':
 		part.Body = p.simple()
 	case p.peek() == 'T':
@@ -131,8 +160,10 @@ func (p *parser) part() *Part {
 	return part
 }
 
-// Prefix = [ "i" ] [ "o" ] [ "c" ] .  A 'c' directly followed by 'L' or
-// 'E' is the capture determinant, not a prefix.
+// Prefix = [ "i" ] [ "o" ] [ "c" ] : in this order, each at most once
+// (§S3.4). A 'c' directly followed by 'L' or 'E' is the capture
+// determinant where one may stand, after no prefix or after i; after o it
+// is the prefix c, and the 'L' or 'E' is the character that cannot follow.
 func (p *parser) prefix() *Prefix {
 	pre := &Prefix{At: Pos(p.off)}
 	const order = "ioc"
@@ -140,7 +171,8 @@ func (p *parser) prefix() *Prefix {
 	for {
 		c := p.peek()
 		k := strings.IndexByte(order, c)
-		if k < 0 || (c == 'c' && (p.at(p.off+1) == 'L' || p.at(p.off+1) == 'E')) {
+		capture := c == 'c' && (p.at(p.off+1) == 'L' || p.at(p.off+1) == 'E') && (pre.Text == "" || pre.Text == "i")
+		if k < 0 || capture {
 			return pre
 		}
 		if k <= last {
@@ -207,7 +239,7 @@ func (p *parser) simple() *Simple {
 // startsRange reports whether a Range can begin at offset i.
 func (p *parser) startsRange(i int) bool {
 	c := p.at(i)
-	return isDigit(c) || strings.IndexByte("n(+x*<>=", c) >= 0 && c != 0
+	return isDigit(c) || c == 'n' || startsUnit(c)
 }
 
 // Range = Count Line | [ Count ] ( Span | Hypogonal ) .
@@ -221,7 +253,9 @@ func (p *parser) rangeOf() *Range {
 }
 
 // Count = Steps [ Exact ] | Exact .  Steps = "n" | Number .
-// Exact = "(" Number ")" .
+// Exact = "(" Number ")" .  A count stands before the unit it counts
+// (§S4): after steps (§S4.1) or an exact count (§S4.2), what cannot start
+// a unit, another n included, is the error.
 func (p *parser) count() *Count {
 	c := &Count{At: Pos(p.off)}
 	switch ch := p.peek(); {
@@ -240,22 +274,33 @@ func (p *parser) count() *Count {
 		c.Exact = &Exact{Lparen: Pos(open), Rparen: Pos(p.off), N: n}
 		p.off++
 	}
-	if c.Steps == "" && c.Exact == nil {
+	switch {
+	case c.Steps == "" && c.Exact == nil:
 		return nil
+	case startsUnit(p.peek()):
+	case c.Exact != nil:
+		p.fail(p.off, "§S4.2", "expected a direction or a hypogonal after the exact count (%d), found %s", c.Exact.N, p.found())
+	default:
+		p.fail(p.off, "§S4.1", "expected a direction, a span or a hypogonal after the count %s, found %s", c.Steps, p.found())
 	}
 	return c
 }
 
+// startsUnit reports whether c can start a Line, Span or Hypogonal.
+func startsUnit(c byte) bool { return c != 0 && strings.IndexByte("+<>=*x(", c) >= 0 }
+
 // exactAhead reports whether "(" digits ")" starts at the offset.
 func (p *parser) exactAhead() bool {
-	if p.peek() != '(' || !isDigit(p.at(p.off+1)) {
-		return false
-	}
-	i := p.off + 1
+	return p.peek() == '(' && isDigit(p.at(p.off+1)) && p.at(p.afterDigits(p.off+1)) == ')'
+}
+
+// afterDigits returns the offset of the first byte from i on that is not a
+// digit.
+func (p *parser) afterDigits(i int) int {
 	for isDigit(p.at(i)) {
 		i++
 	}
-	return p.at(i) == ')'
+	return i
 }
 
 // number reads Number = NonZeroDigit { Digit } .
@@ -275,7 +320,9 @@ func (p *parser) number(clause string) (string, int) {
 	return text, n
 }
 
-// unit reads a Line, Span or Hypogonal.
+// unit reads a Line, Span or Hypogonal. After '(', an n is a count where
+// only a number may stand (§S4.2) and a comma a missing coordinate of a
+// hypogonal (§S5.5).
 func (p *parser) unit() Unit {
 	if p.peek() != '(' {
 		return p.line()
@@ -285,16 +332,26 @@ func (p *parser) unit() Unit {
 		return p.spanOrHypogonal()
 	case c == 'x', c == '<', c == '>', c == 'r', c == '=':
 		return p.line()
+	case c == 'n':
+		p.fail(p.off+1, "§S4.2", "expected a number after '(', found 'n': an exact count is a number, and n goes only outside a parenthesis or in front of one")
+	case c == ',':
+		p.fail(p.off+1, "§S5.5", "expected a number after '(', found ',': a hypogonal's coordinates are positive numbers")
 	}
 	p.fail(p.off+1, "§S4.4", "expected a number, x, <, >, r= or =r after '(', found %s", p.foundAt(p.off+1))
 	return nil
 }
 
-// spanOrHypogonal reads "(" Number Line ")" or a Hypogonal.
+// spanOrHypogonal reads "(" Number Line ")" or a Hypogonal. The number
+// belongs to the hypogonal (§S5.5) when a comma follows it, to the span
+// (§S4.4) otherwise.
 func (p *parser) spanOrHypogonal() Unit {
 	open := p.off
 	p.off++
-	_, n := p.number("§S4.4")
+	clause := "§S4.4"
+	if p.at(p.afterDigits(p.off)) == ',' {
+		clause = "§S5.5"
+	}
+	_, n := p.number(clause)
 	if p.peek() == ',' {
 		return p.hypogonal(open, n)
 	}
@@ -333,31 +390,38 @@ func (p *parser) hypogonal(open, first int) *Hypogonal {
 	return h
 }
 
-// Selector = Vert | Side | "x" ( Vert Side | Side Vert ) .
+// Selector = Vert | Side | "x" ( Vert Side | Side Vert ) : one
+// unidirectional orthogonal, or x and two at right angles (§S5.6). A
+// further direction after the selector, or one that is not a selector, is
+// the error.
 func (p *parser) selector() *Selector {
 	start := p.off
 	s := &Selector{At: Pos(start)}
-	switch {
-	case p.peek() == '>' || p.peek() == '<' || p.has("(r=)") || p.has("(=r)"):
-		s.Orth = p.orth1()
-	case p.peek() == '(':
-		p.fail(p.off, "§S5.6", "expected (r=) or (=r) after the hypogonal, found '('")
-	case p.peek() == 'x':
+	switch c := p.peek(); {
+	case c == '>' || c == '<' || c == '(':
+		s.Orth, _ = p.tryOrth1("§S5.6")
+	case c == 'x':
 		p.off++
 		s.IsDiag = true
-		a, ok := p.tryOrth1()
+		a, ok := p.tryOrth1("§S5.6")
 		if !ok {
 			p.fail(p.off, "§S5.6", "expected >, <, (r=) or (=r) after 'x' in a hypogonal's selector, found %s", p.found())
 		}
-		b, ok := p.tryOrth1()
+		at := p.off
+		b, ok := p.tryOrth1("§S5.6")
 		if !ok || a.X*b.X+a.Y*b.Y != 0 {
-			p.fail(p.off, "§S5.6", "expected a direction at right angles to the one before, found %s", p.found())
+			p.fail(at, "§S5.6", "expected a direction at right angles to the one before, found %s", p.foundAt(at))
 		}
 		s.Diag = [2]Vec{a, b}
+	case startsUnit(c):
+		p.fail(p.off, "§S5.6", "expected a selector (>, <, (r=), (=r), or x and two of them) after the hypogonal, found %s", p.found())
 	default:
 		return nil
 	}
 	s.Source = p.src[start:p.off]
+	if startsUnit(p.peek()) {
+		p.fail(p.off, "§S5.6", "expected the end of the selector %s, found %s: a selector is one of >, <, (r=), (=r), or x and two of them at right angles", s.Source, p.found())
+	}
 	return s
 }
 
@@ -370,31 +434,32 @@ var (
 	left  = Vec{X: -1}
 )
 
-// tryOrth1 reads ">" | "<" | "(r=)" | "(=r)".
-func (p *parser) tryOrth1() (Vec, bool) {
-	switch {
-	case p.peek() == '>':
+// tryOrth1 reads a unidirectional orthogonal, Vert | Side (§S5.2), if
+// one starts at the offset. Its callers stand where nothing else can start
+// with these characters (line reads "<>" and the parenthesised directions
+// first), so a '<' is back even before a '>', and a '(' starts a side,
+// "(r=)" or "(=r)", whose reading fails under clause at the first
+// character that cannot continue it.
+func (p *parser) tryOrth1(clause string) (Vec, bool) {
+	switch p.peek() {
+	case '>':
 		p.off++
 		return fwd, true
-	case p.peek() == '<' && p.at(p.off+1) != '>':
+	case '<':
 		p.off++
 		return back, true
-	case p.has("(r=)"):
-		p.off += 4
-		return right, true
-	case p.has("(=r)"):
-		p.off += 4
-		return left, true
+	case '(':
+		switch p.at(p.off + 1) {
+		case 'r':
+			p.expect("(r=)", "(r=)", clause)
+			return right, true
+		case '=':
+			p.expect("(=r)", "(=r)", clause)
+			return left, true
+		}
+		p.fail(p.off+1, clause, "expected r= or =r after '(' (the side (r=) or (=r)), found %s", p.foundAt(p.off+1))
 	}
 	return Vec{}, false
-}
-
-func (p *parser) orth1() Vec {
-	v, ok := p.tryOrth1()
-	if !ok {
-		p.fail(p.off, "§S5.2", "expected >, <, (r=) or (=r), found %s", p.found())
-	}
-	return v
 }
 
 // Line = Orth | Diag | "*" | Hyper .
@@ -420,7 +485,7 @@ func (p *parser) line() *Line {
 	case p.has("(x"), p.has("(<"), p.has("(>"):
 		p.hyper(l)
 	default:
-		if v, ok := p.tryOrth1(); ok {
+		if v, ok := p.tryOrth1("§S5.2"); ok {
 			l.Kind, l.Moves = Orthogonal, []Vec{v}
 			break
 		}
@@ -434,7 +499,7 @@ func (p *parser) line() *Line {
 // lean towards every orthogonal written (§S5.3).
 func (p *parser) diagonal() []Vec {
 	all := []Vec{{X: -1, Y: 1}, {X: 1, Y: 1}, {X: -1, Y: -1}, {X: 1, Y: -1}}
-	a, ok := p.tryOrth1()
+	a, ok := p.tryOrth1("§S5.3")
 	if !ok {
 		return all
 	}
@@ -449,7 +514,7 @@ func (p *parser) diagonal() []Vec {
 	}
 	moves := keep(all, a)
 	at := p.off
-	if b, ok := p.tryOrth1(); ok {
+	if b, ok := p.tryOrth1("§S5.3"); ok {
 		if a.X*b.X+a.Y*b.Y != 0 {
 			p.fail(at, "§S5.3", "expected a direction at right angles to the one before, found %s", p.foundAt(at))
 		}
@@ -538,11 +603,7 @@ func (p *parser) capture() *Capture {
 		}
 		c.Lparen = Pos(p.off)
 		p.off++
-		u := p.unit()
-		if _, ok := u.(*Span); ok {
-			p.fail(int(u.Pos()), "§S3.5", "expected a direction without a count in cL(…), found a span")
-		}
-		c.Dir = u
+		c.Dir = p.locustDirection()
 		if p.peek() != ')' {
 			p.fail(p.off, "§S3.5", "expected ')' to close cL( at offset %d, found %s", c.Lparen, p.found())
 		}
@@ -556,6 +617,27 @@ func (p *parser) capture() *Capture {
 		c.Area = append(c.Area, p.areaItem())
 	}
 	return c
+}
+
+// locustDirection reads the direction of cL(…), a Line or a Hypogonal: it
+// has no count (§S3.5), so a count, or a number in parentheses that no
+// comma makes a hypogonal, is the error where it shows.
+func (p *parser) locustDirection() Unit {
+	switch c := p.peek(); {
+	case isDigit(c) || c == 'n':
+		p.fail(p.off, "§S3.5", "expected a direction in cL(…), found %s: the direction of cL has no count", p.found())
+	case c == '(' && isDigit(p.at(p.off+1)):
+		open := p.off
+		p.off++
+		_, n := p.number("§S5.5")
+		if p.peek() != ',' {
+			p.fail(p.off, "§S3.5", "expected ',' in the hypogonal at offset %d, found %s: the direction of cL has no count or span", open, p.found())
+		}
+		return p.hypogonal(open, n)
+	case !startsUnit(c):
+		p.fail(p.off, "§S3.5", "expected a direction (+ <> = > < (r=) (=r) x * or a hypogonal) in cL(…), found %s", p.found())
+	}
+	return p.unit()
 }
 
 // areaAhead reports whether a Range (rather than a Part) starts at i,
