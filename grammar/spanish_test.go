@@ -1,104 +1,70 @@
-package grammar_test
+package grammar
 
 import (
-	"errors"
-	"math/rand/v2"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"golang.org/x/exp/ebnf"
 
-	"betzacheck/grammar"
 	"betzacheck/reference/dialect/spanish"
 	"betzacheck/reference/loc"
 	"betzacheck/spec"
 )
 
-// The Spanish grammar (spanish.ebnf) against the Spanish parser
-// (reference/dialect/spanish): the grammar is well formed, every sentence
-// sampled from it parses, and on hand-written and mutated strings the two
-// agree, apart from the static rules the file's header lists.
-
 const (
 	spanishSeed    = 20260707 // override with BETZA_SEED
 	spanishDepth   = 12
-	spanishSamples = 4000
 	spanishMutants = 4000
 )
 
-func loadSpanish(t *testing.T) ebnf.Grammar {
-	t.Helper()
-	f, err := os.Open("spanish.ebnf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	g, err := ebnf.Parse("spanish.ebnf", f)
-	if err != nil {
-		t.Fatalf("parse spanish.ebnf: %v", err)
-	}
-	return g
-}
-
-func spanishRand(t *testing.T) *rand.Rand {
-	t.Helper()
-	s := uint64(spanishSeed)
-	if env := os.Getenv("BETZA_SEED"); env != "" {
-		v, err := strconv.ParseUint(env, 0, 64)
-		if err != nil {
-			t.Fatalf("BETZA_SEED=%q: %v", env, err)
-		}
-		s = v
-	}
-	t.Logf("seed %d (set BETZA_SEED to change it)", s)
-	return rand.New(rand.NewPCG(s, s^0x9e3779b97f4a7c15))
-}
-
-func TestSpanishVerify(t *testing.T) {
-	g := loadSpanish(t)
-	if err := ebnf.Verify(g, "Notation"); err != nil {
-		t.Fatalf("ebnf.Verify: %v", err)
-	}
+// spanishCase is spanish.ebnf against reference/dialect/spanish.
+var spanishCase = grammarCase{
+	name:  "spanish",
+	load:  func() (ebnf.Grammar, error) { return loadEBNF("spanish.ebnf") },
+	start: "Notation",
 	// AST node names are productions (package doc of spanish).
-	for _, name := range []string{"Notation", "Move", "Part", "Prefix", "Group", "Simple", "Determinant", "Brinco",
-		"Capture", "Other", "Text", "Range", "Count", "Exact", "Span", "Line", "Hypogonal", "Selector"} {
-		if g[name] == nil {
-			t.Errorf("no production %s", name)
-		}
-	}
-}
-
-// staticError reports whether err is one of the rules where the parser
-// accepts less than the grammar (the header of spanish.ebnf).
-func staticError(err error) bool {
-	var de *loc.Error
-	if !errors.As(err, &de) {
-		return false
-	}
-	return de.Clause == "§S5.5" && strings.Contains(de.Msg, "different") || de.Clause == "§S4.6"
-}
-
-// TestSpanishSamplesParse: every sentence sampled from the grammar is
-// accepted by the parser, unless it breaks a static rule.
-func TestSpanishSamplesParse(t *testing.T) {
-	g := loadSpanish(t)
-	r := spanishRand(t)
-	static := 0
-	for i := 0; i < spanishSamples; i++ {
-		s := grammar.Sample(g, "Notation", r, spanishDepth)
+	productions: []string{"Notation", "Move", "Part", "Prefix", "Group", "Simple", "Determinant", "Brinco",
+		"Capture", "Other", "Text", "Range", "Count", "Exact", "Span", "Line", "Hypogonal", "Selector"},
+	parse: func(s string) error {
 		_, err := spanish.Parse(s)
-		switch {
-		case err == nil:
-		case staticError(err):
-			static++
-		default:
-			t.Errorf("sample %q: %v", s, err)
-		}
+		return err
+	},
+	excludedBy:    spanishExcludedBy,
+	seed:          spanishSeed,
+	depth:         spanishDepth,
+	minBothAccept: numSamples / 2,
+	alphabet:      "DSTpBoicLEUO\"(),:+x*<>=rn0123 esp",
+	mutants:       spanishMutants,
+	mutantDepth:   8,
+	maxMutantLen:  40,
+	accepted:      spanishAccepts,
+	rejected:      spanishRejects,
+	excludedExamples: []excludedExample{
+		{"S:(1,1)", spanishEqualCoordinates},
+		{"S:(2,1,2)", spanishEqualCoordinates},
+		{"D:1234567890+", spanishLongNumber},
+	},
+}
+
+// The rules where the parser accepts less than the grammar (the header of
+// spanish.ebnf).
+var (
+	spanishEqualCoordinates = rule{"coordinates of a hypogonal that do not all differ", "§S5.5"}
+	spanishLongNumber       = rule{"a number of more than nine digits", "§S4.6"}
+)
+
+// spanishExcludedBy names the rule of the header of spanish.ebnf under
+// which err rejects a sentence.
+func spanishExcludedBy(err *loc.Error) (rule, bool) {
+	switch {
+	case err.Clause == "§S5.5" && strings.Contains(err.Msg, "different"):
+		return spanishEqualCoordinates, true
+	case err.Clause == "§S4.6":
+		return spanishLongNumber, true
 	}
-	t.Logf("%d samples, %d rejected by a static rule", spanishSamples, static)
+	return rule{}, false
 }
 
 // The hand list: strings that both the grammar and the parser reject.
@@ -124,77 +90,6 @@ var spanishAccepts = []string{
 	"D:1(x3)>(r=)(>3)", "S:(1,2,3)", "D:1(<>3)", "D:1(>3)", "D:1(<3)", "D:1(<>4)", "D:1(x3)<>",
 	"D:(2)+", "D:2(3)+", "D:n(2)+", "S:(2)(2,1)", "S:n(2x)", "Tp:n+", "Tp:(2x)", "cL(x)", "cL:(+)",
 	"icL((2,1))", "cE(1*)", "ioD:1+", "iocD:1+", "oc(D:1+)", "((D:1+))", "D:1+,  D:1x",
-}
-
-func TestSpanishHandList(t *testing.T) {
-	g := loadSpanish(t)
-	for _, s := range spanishRejects {
-		if grammar.Accepts(g, "Notation", s) {
-			t.Errorf("grammar accepts %q, listed as rejected", s)
-		}
-		if _, err := spanish.Parse(s); err == nil {
-			t.Errorf("parser accepts %q, listed as rejected", s)
-		} else if de := (*loc.Error)(nil); !errors.As(err, &de) {
-			t.Errorf("%q: error %v is not located", s, err)
-		}
-	}
-	for _, s := range spanishAccepts {
-		if !grammar.Accepts(g, "Notation", s) {
-			t.Errorf("grammar rejects %q, listed as accepted", s)
-		}
-		if _, err := spanish.Parse(s); err != nil {
-			t.Errorf("parser rejects %q: %v", s, err)
-		}
-	}
-	// Static rules: the grammar accepts, the parser does not.
-	for _, s := range []string{"S:(1,1)", "S:(2,1,2)", "D:1234567890+"} {
-		if !grammar.Accepts(g, "Notation", s) {
-			t.Errorf("grammar rejects %q", s)
-		}
-		if _, err := spanish.Parse(s); !staticError(err) {
-			t.Errorf("%q: %v, want a static error", s, err)
-		}
-	}
-}
-
-// TestSpanishAgreesWithGrammar: one-character edits of samples are
-// accepted by the grammar exactly when the parser accepts them (or breaks
-// a static rule).
-func TestSpanishAgreesWithGrammar(t *testing.T) {
-	g := loadSpanish(t)
-	r := spanishRand(t)
-	const alphabet = "DSTpBoicLEUO\"(),:+x*<>=rn0123 esp"
-	accepted := 0
-	for i := 0; i < spanishMutants; i++ {
-		s := grammar.Sample(g, "Notation", r, 8)
-		if len(s) > 40 {
-			continue
-		}
-		k := r.IntN(len(s) + 1)
-		switch r.IntN(3) {
-		case 0: // insert
-			s = s[:k] + string(alphabet[r.IntN(len(alphabet))]) + s[k:]
-		case 1: // delete
-			if k < len(s) {
-				s = s[:k] + s[k+1:]
-			}
-		default: // replace
-			if k < len(s) {
-				s = s[:k] + string(alphabet[r.IntN(len(alphabet))]) + s[k+1:]
-			}
-		}
-		gram := grammar.Accepts(g, "Notation", s)
-		_, err := spanish.Parse(s)
-		switch {
-		case gram && err != nil && !staticError(err):
-			t.Errorf("%q: the grammar accepts it, the parser says %v", s, err)
-		case !gram && err == nil:
-			t.Errorf("%q: the parser accepts it, the grammar does not", s)
-		case gram:
-			accepted++
-		}
-	}
-	t.Logf("%d mutants, %d accepted", spanishMutants, accepted)
 }
 
 // TestSpanishSpecGrammar: the ebnf block of spec/spanish.md and the
