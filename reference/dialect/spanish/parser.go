@@ -199,9 +199,7 @@ func (p *parser) group() *Group {
 		p.fail(p.off, "§S6.5", "expected a movement inside '(', found ')'")
 	}
 	m := p.move()
-	if p.peek() != ')' {
-		p.fail(p.off, "§S6.5", "expected ')' to close the '(' at offset %d, found %s", open, p.found())
-	}
+	p.wantClose(open, "§S6.5", "the '('")
 	g := &Group{Lparen: Pos(open), Rparen: Pos(p.off), Move: m}
 	p.off++
 	p.depth--
@@ -359,9 +357,7 @@ func (p *parser) spanOrHypogonal() Unit {
 		p.fail(p.off, "§S4.4", "expected a direction after '(%d', found ')': an exact count is followed by a direction, as in (%d)+", n, n)
 	}
 	l := p.line()
-	if p.peek() != ')' {
-		p.fail(p.off, "§S4.4", "expected ')' to close the span at offset %d, found %s", open, p.found())
-	}
+	p.wantClose(open, "§S4.4", "the span")
 	s := &Span{Lparen: Pos(open), Rparen: Pos(p.off), N: n, Line: l}
 	p.off++
 	return s
@@ -540,9 +536,7 @@ func (p *parser) hyper(l *Line) {
 		p.off++
 	}
 	l.Dim = p.dim()
-	if p.peek() != ')' {
-		p.fail(p.off, "§S7.1", "expected ')' to close the direction at offset %d, found %s", open, p.found())
-	}
+	p.wantClose(open, "§S7.1", "the direction")
 	p.off++
 	if !diagonal {
 		return
@@ -562,9 +556,7 @@ func (p *parser) hyper(l *Line) {
 			if d := p.dim(); d > l.Dim {
 				l.Dim = d
 			}
-			if p.peek() != ')' {
-				p.fail(p.off, "§S7.1", "expected ')' to close the direction at offset %d, found %s", side, p.found())
-			}
+			p.wantClose(side, "§S7.1", "the direction")
 			p.off++
 			continue
 		}
@@ -604,9 +596,7 @@ func (p *parser) capture() *Capture {
 		c.Lparen = Pos(p.off)
 		p.off++
 		c.Dir = p.locustDirection()
-		if p.peek() != ')' {
-			p.fail(p.off, "§S3.5", "expected ')' to close cL( at offset %d, found %s", c.Lparen, p.found())
-		}
+		p.wantClose(int(c.Lparen), "§S3.5", "cL(")
 		c.Rparen = Pos(p.off)
 		p.off++
 		return c
@@ -660,9 +650,7 @@ func (p *parser) areaItem() *AreaItem {
 		p.fail(p.off, "§S3.6", "expected a range (a count and a direction) in the area of cE, found %s", p.found())
 	}
 	it.Range = p.rangeOf()
-	if p.peek() != ')' {
-		p.fail(p.off, "§S3.6", "expected ')' to close the area at offset %d, found %s", it.Lparen, p.found())
-	}
+	p.wantClose(int(it.Lparen), "§S3.6", "the area")
 	it.Rparen = Pos(p.off)
 	p.off++
 	return it
@@ -715,3 +703,12 @@ func textRune(r rune) bool {
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// wantClose fails under clause unless the next character is the ')' that
+// closes the '(' at offset open: "expected ')' to close WHAT at offset N".
+// The caller reads the ')'.
+func (p *parser) wantClose(open int, clause, what string) {
+	if p.peek() != ')' {
+		p.fail(p.off, clause, "expected ')' to close %s at offset %d, found %s", what, open, p.found())
+	}
+}
