@@ -15,10 +15,6 @@ import (
 	"betzacheck/reference/loc"
 )
 
-// defaultMover is put on an empty --from square: a white piece that has
-// not moved yet (§11.2).
-var defaultMover = board.Piece{Kind: 'X', Color: board.White, Virgin: true}
-
 func runMoves(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
 	boardFlag := fs.String("board", "8x8", "board size `WxH`, each side 1..26")
@@ -53,7 +49,7 @@ func runMoves(c *command, e *env, args []string) int {
 			placement = board.NewPosition(size).String()
 		}
 	}
-	setup, err := board.ParseSetup(*boardFlag, placement, *fromFlag, defaultMover.String())
+	setup, err := board.ParseSetup(*boardFlag, placement, *fromFlag, board.DefaultMover().String())
 	if err != nil {
 		var se *board.SetupError
 		errors.As(err, &se) // ParseSetup's errors are all *SetupError

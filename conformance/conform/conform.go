@@ -137,7 +137,7 @@ func CorpusCases(dir string) ([]*Case, error) {
 		if f.Invalid {
 			pos := board.NewPosition(board.Size{W: 8, H: 8})
 			from := board.Square{File: 3, Rank: 3}
-			pos.Set(from, board.Piece{Kind: 'X', Virgin: true})
+			pos.Set(from, board.DefaultMover())
 			c := NewCase(id, f.Clauses, f.Notation, board.Setup{Pos: pos, From: from})
 			c.Invalid, c.File = true, f
 			cases = append(cases, c)

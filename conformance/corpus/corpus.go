@@ -42,6 +42,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
 )
@@ -66,7 +67,7 @@ type Case struct {
 	Board    string // "8x8" by default
 	Position string // placement text; empty means an empty board
 	From     string
-	Mover    string // piece put on From when it is empty; "X*" by default
+	Mover    string // piece put on From when it is empty; board.DefaultMover by default
 	Why      string
 	Want     []string // outcome keys, sorted
 	Error    string   // expected evaluation error (substring), instead of Want
@@ -144,7 +145,7 @@ func Parse(path string, data []byte) (*File, error) {
 		return nil, bad("an invalid file has no cases")
 	}
 	for _, sec := range ar.Files {
-		c := &Case{Name: sec.Name, Board: "8x8", Mover: "X*"}
+		c := &Case{Name: sec.Name, Board: "8x8", Mover: board.DefaultMover().String()}
 		inWant := false
 		for _, line := range strings.Split(string(sec.Data), "\n") {
 			if inWant {

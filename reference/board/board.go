@@ -423,6 +423,11 @@ func (p *Position) Pieces() []Square {
 	return out
 }
 
+// DefaultMover is the piece a setup gets when only the mover's square is
+// given: a white X that has not moved yet (the corpus's default and the
+// command line's).
+func DefaultMover() Piece { return Piece{Kind: 'X', Color: White, Virgin: true} }
+
 // Setup is what a notation is evaluated on: a position and the square of
 // the piece that moves (§11.2: the mover is named by its square).
 type Setup struct {
