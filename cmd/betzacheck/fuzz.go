@@ -101,13 +101,8 @@ func runFuzz(c *command, e *env, args []string) int {
 	}
 	fail := r.Failure
 	replay := func(i int) string { return fmt.Sprintf("--seed %d --count %d", *seed, i+1) }
-	verdict, code := "passed", exitOK
-	switch {
-	case fail != nil:
-		verdict, code = "failed", exitFail
-	case r.Undecided > 0 || r.Cases == 0:
-		verdict, code = "undecided", exitUndecided
-	}
+	verdict := r.Verdict()
+	code := map[string]int{"passed": exitOK, "failed": exitFail, "undecided": exitUndecided}[verdict]
 	if r.UndecidedBy == nil {
 		r.UndecidedBy = map[string]int{}
 	}

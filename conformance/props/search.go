@@ -119,6 +119,20 @@ func (r FuzzReport) Passed() int {
 	return n
 }
 
+// Verdict is what the run decided, as the command line prints it:
+// "failed" when a law was broken, "undecided" when none was but some case
+// was left undecided (or no case finished at all: nothing was decided),
+// else "passed".
+func (r FuzzReport) Verdict() string {
+	switch {
+	case r.Failure != nil:
+		return "failed"
+	case r.Undecided > 0 || r.Cases == 0:
+		return "undecided"
+	}
+	return "passed"
+}
+
 // Fuzz draws cases and checks every law on each, until Count cases are
 // finished, ctx is done or a law fails. done is called with the number of
 // finished cases (from any goroutine). The first failure by case index is

@@ -109,3 +109,22 @@ func TestCorpusCaseError(t *testing.T) {
 		t.Errorf("corpus case for W:\n%s", got)
 	}
 }
+
+// TestFuzzVerdict: a broken law fails the run; an undecided case, or no
+// finished case at all, leaves it undecided; only a run whose every case
+// held every law passes.
+func TestFuzzVerdict(t *testing.T) {
+	for _, c := range []struct {
+		r    props.FuzzReport
+		want string
+	}{
+		{props.FuzzReport{Cases: 5}, "passed"},
+		{props.FuzzReport{Cases: 5, Undecided: 1}, "undecided"},
+		{props.FuzzReport{}, "undecided"},
+		{props.FuzzReport{Cases: 5, Undecided: 1, Failure: &props.FuzzFailure{}}, "failed"},
+	} {
+		if got := c.r.Verdict(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.r, got, c.want)
+		}
+	}
+}
