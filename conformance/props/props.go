@@ -331,11 +331,7 @@ func explicitDefaults(s *Subject) Result {
 		if legs += len(c.Nodes); c.Cut || legs > explicitLegs {
 			return tooBig
 		}
-		text := make([]string, len(c.Nodes))
-		for i, n := range c.Nodes {
-			text[i] = s.prog.Prog.Nodes[n].Leg.String()
-		}
-		chains = append(chains, strings.Join(text, "-"))
+		chains = append(chains, s.prog.Prog.ChainText(c.Nodes))
 	}
 	if len(chains) == 0 {
 		return Holds // no chain, nothing to write out
