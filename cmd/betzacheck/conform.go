@@ -60,19 +60,10 @@ func runConform(c *command, e *env, args []string) int {
 	// With --json - the JSON report is the whole of stdout.
 	jsonStdout := *jsonOut == "-"
 	text := !*quiet && !jsonStdout
-	var known conform.Expectations
-	if *expect != "" {
-		f, err := os.Open(*expect)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
-			return exitUsage
-		}
-		known, err = conform.ParseExpectations(f)
-		f.Close()
-		if err != nil {
-			fmt.Fprintf(e.stderr, "betzacheck conform: %s: %v\n", *expect, err)
-			return exitUsage
-		}
+	known, err := readExpectations(*expect)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
+		return exitUsage
 	}
 
 	var corpusCases []*conform.Case
@@ -98,22 +89,7 @@ func runConform(c *command, e *env, args []string) int {
 		<-ctx.Done()
 		stopSignals()
 	}()
-	var im conform.Impl = conform.Reference{}
-	var cl *client.Client
-	started := true
-	if *impl != "reference" {
-		argv := strings.Fields(*impl)
-		var err error
-		cl, err = client.Start(ctx, argv, client.Options{Timeout: *timeout, Stderr: io.Discard})
-		if err != nil {
-			// Every case still gets a verdict, and the report is written
-			// (spec/protocol.md P2.2, P6.4).
-			fmt.Fprintf(e.stderr, "betzacheck conform: %s: could not start: %v; every case is an error\n", *impl, err)
-			im, started = conform.NotStarted{Name: *impl, Err: err}, false
-		} else {
-			im = cl
-		}
-	}
+	im, cl, started := startImpl(ctx, e, *impl, *timeout)
 	closed := false
 	defer func() {
 		if !closed {
@@ -171,33 +147,78 @@ func runConform(c *command, e *env, args []string) int {
 		}
 		rep.WriteText(w, *verbose, *diagrams)
 	}
-	for _, out := range []struct {
-		path  string
-		write func(io.Writer) error
-	}{
+	if code := writeReports(e, []reportFile{
 		{*jsonOut, rep.WriteJSON},
 		{*junit, rep.WriteJUnit},
 		{*writeExpect, func(w io.Writer) error { return rep.WriteExpectations(w, known) }},
 		{*htmlOut, func(w io.Writer) error {
 			return htmlreport.Write(w, rep, htmlreport.Options{Impl: *impl, Corpus: *dir, Level: *level})
 		}},
-	} {
-		if out.path == "" {
-			continue
-		}
-		if out.path == "-" {
+	}); code != exitOK {
+		return code
+	}
+	return conformStatus(rep, *allowUnsupported, e.stderr)
+}
+
+// readExpectations reads the file of known divergences; "" is none.
+func readExpectations(path string) (conform.Expectations, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	known, err := conform.ParseExpectations(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return known, nil
+}
+
+// startImpl starts the implementation under test: the reference in
+// process, or the command impl (split on spaces) behind the protocol. A
+// command that cannot start becomes conform.NotStarted, so that every
+// case still gets a verdict and the report is written (spec/protocol.md
+// P2.2, P6.4); started is false then.
+func startImpl(ctx context.Context, e *env, impl string, timeout time.Duration) (im conform.Impl, cl *client.Client, started bool) {
+	if impl == "reference" {
+		return conform.Reference{}, nil, true
+	}
+	cl, err := client.Start(ctx, strings.Fields(impl), client.Options{Timeout: timeout, Stderr: io.Discard})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "betzacheck conform: %s: could not start: %v; every case is an error\n", impl, err)
+		return conform.NotStarted{Name: impl, Err: err}, nil, false
+	}
+	return cl, cl, true
+}
+
+// reportFile is a report to write to path ("" for none, "-" for stdout).
+type reportFile struct {
+	path  string
+	write func(io.Writer) error
+}
+
+// writeReports writes each report asked for; a failure to write to stdout
+// fails the run, a file that cannot be written is a usage error.
+func writeReports(e *env, reports []reportFile) int {
+	for _, out := range reports {
+		switch {
+		case out.path == "":
+		case out.path == "-":
 			if err := out.write(e.stdout); err != nil {
 				fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
 				return exitFail
 			}
-			continue
-		}
-		if err := writeFile(out.path, out.write); err != nil {
-			fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
-			return exitUsage
+		default:
+			if err := writeFile(out.path, out.write); err != nil {
+				fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
+				return exitUsage
+			}
 		}
 	}
-	return conformStatus(rep, *allowUnsupported, e.stderr)
+	return exitOK
 }
 
 // conformStatus is the exit status of a run: 1 when it breaks, 3
