@@ -146,6 +146,10 @@ func Parse(path string, data []byte) (*File, error) {
 	}
 	for _, sec := range ar.Files {
 		c := &Case{Name: sec.Name, Board: "8x8", Mover: board.DefaultMover().String()}
+		// the one-line fields of a case, by key; "want:" starts the list of
+		// outcome keys that runs to the end of the section
+		fields := map[string]*string{"board": &c.Board, "position": &c.Position, "from": &c.From,
+			"mover": &c.Mover, "why": &c.Why, "error": &c.Error}
 		inWant := false
 		for _, line := range strings.Split(string(sec.Data), "\n") {
 			if inWant {
@@ -161,23 +165,11 @@ func Parse(path string, data []byte) (*File, error) {
 			if !ok {
 				return nil, bad("case %s: expected key: value, found %q", c.Name, line)
 			}
-			value = strings.TrimSpace(value)
-			switch key {
-			case "board":
-				c.Board = value
-			case "position":
-				c.Position = value
-			case "from":
-				c.From = value
-			case "mover":
-				c.Mover = value
-			case "why":
-				c.Why = value
-			case "error":
-				c.Error = value
-			case "want":
+			if field, ok := fields[key]; ok {
+				*field = strings.TrimSpace(value)
+			} else if key == "want" {
 				inWant = true
-			default:
+			} else {
 				return nil, bad("case %s: unknown field %q", c.Name, key)
 			}
 		}
