@@ -125,8 +125,8 @@ func CorpusCases(dir string) ([]*Case, error) {
 	}
 	var cases []*Case
 	for _, f := range files {
-		prog, err := f.Program()
-		if err != nil && !f.Invalid && f.Dialect != dialect.Betza2 {
+		prog, progErr := f.Program()
+		if progErr != nil && !f.Invalid && f.Dialect != dialect.Betza2 {
 			continue // no Betza 2.0 equivalent to judge by (corpus cases with error:)
 		}
 		core := f.Notation
@@ -149,7 +149,7 @@ func CorpusCases(dir string) ([]*Case, error) {
 				continue // a case about a bad position has no request to send
 			}
 			cs := NewCase(id+"/"+c.Name, f.Clauses, core, s)
-			cs.prog, cs.progErr = prog, err
+			cs.prog, cs.progErr = prog, progErr
 			cs.Request.Dialect, cs.Request.Notation = f.Dialect, f.Notation
 			cs.File, cs.Pos = f, c
 			cases = append(cases, cs)
