@@ -78,12 +78,17 @@ type core struct{}
 
 func (core) Name() string { return dialect.Betza2 }
 
-func (c core) ToBetza2(src string) (*reference.Program, error) {
-	canonical, err := c.FromBetza2(src)
+// ToBetza2 compiles src; a notation not written in canonical form is
+// compiled again as that form, so that the program's Source is canonical.
+func (core) ToBetza2(src string) (*reference.Program, error) {
+	prog, err := reference.Compile(src)
 	if err != nil {
 		return nil, err
 	}
-	return reference.Compile(canonical)
+	if canonical := prog.Canonical(); canonical != src {
+		return reference.Compile(canonical)
+	}
+	return prog, nil
 }
 
 func (core) FromBetza2(src string) (string, error) {
