@@ -435,25 +435,34 @@ func Keys(ws []Outcome, level string) []string {
 }
 
 // sortedSquares orders square names by board.Square.Compare; names that
-// are not squares come last, in byte order.
+// are not squares come last, in byte order. Each name is parsed once.
 func sortedSquares(m map[string]string) []string {
-	names := make([]string, 0, len(m))
-	for name := range m {
-		names = append(names, name)
+	type named struct {
+		name string
+		sq   board.Square
+		ok   bool
 	}
-	slices.SortFunc(names, func(a, b string) int {
-		qa, erra := board.ParseSquare(a)
-		qb, errb := board.ParseSquare(b)
+	ns := make([]named, 0, len(m))
+	for name := range m {
+		q, err := board.ParseSquare(name)
+		ns = append(ns, named{name, q, err == nil})
+	}
+	slices.SortFunc(ns, func(a, b named) int {
 		switch {
-		case erra == nil && errb == nil:
-			return qa.Compare(qb)
-		case erra == nil:
-			return -1
-		case errb == nil:
+		case a.ok && b.ok:
+			return a.sq.Compare(b.sq)
+		case a.ok != b.ok:
+			if a.ok {
+				return -1
+			}
 			return 1
 		}
-		return strings.Compare(a, b)
+		return strings.Compare(a.name, b.name)
 	})
+	names := make([]string, len(ns))
+	for i, n := range ns {
+		names[i] = n.name
+	}
 	return names
 }
 
