@@ -43,21 +43,16 @@ func runMoves(c *command, e *env, args []string) int {
 		}
 		return inputError("--from", errors.New("--from is required"), "")
 	}
-	placement := *posFlag
-	if placement == "" { // an empty board of the --board size
-		if size, err := board.ParseSize(*boardFlag); err == nil {
-			placement = board.NewPosition(size).String()
-		}
-	}
+	placement := cmp.Or(*posFlag, board.EmptyPlacement(*boardFlag)) // default an empty board
 	setup, err := board.ParseSetup(*boardFlag, placement, *fromFlag, board.DefaultMover().String())
 	if err != nil {
 		var se *board.SetupError
 		errors.As(err, &se) // ParseSetup's errors are all *SetupError
 		input := "--" + se.Text
-		if se.Text == "position" {
-			var text strings.Builder
-			reportPositionError(&text, *posFlag, se.Err)
-			return inputError(input, se.Err, strings.TrimSuffix(text.String(), "\n"))
+		var le *loc.Error
+		if se.Text == "position" && errors.As(se.Err, &le) {
+			// a caret under the offending character, like a notation error
+			return inputError(input, se.Err, le.RenderInput(input, *posFlag))
 		}
 		return inputError(input, se.Err, fmt.Sprintf("betzacheck moves: %s: %v", input, se.Err))
 	}
@@ -105,17 +100,6 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// reportPositionError shows a placement error with a caret under the
-// offending character, like a notation error.
-func reportPositionError(w io.Writer, text string, err error) {
-	var le *loc.Error
-	if !errors.As(err, &le) {
-		fmt.Fprintf(w, "betzacheck moves: --position: %v\n", err)
-		return
-	}
-	fmt.Fprintln(w, le.RenderInput("--position", text))
 }
 
 // outcomeWords is the outcome in plain words, e.g. "e5: captures on e5"

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 
@@ -15,15 +16,7 @@ import (
 // Setup builds the case's position and the mover's square; an empty from
 // square gets the case's mover, and no position line means an empty board.
 func (c *Case) Setup() (board.Setup, error) {
-	placement := c.Position
-	if placement == "" {
-		size, err := board.ParseSize(c.Board)
-		if err != nil {
-			return board.Setup{}, err
-		}
-		placement = board.NewPosition(size).String()
-	}
-	return board.ParseSetup(c.Board, placement, c.From, c.Mover)
+	return board.ParseSetup(c.Board, cmp.Or(c.Position, board.EmptyPlacement(c.Board)), c.From, c.Mover)
 }
 
 // Setups collects the setups of the files' cases, in order. A case that

@@ -444,6 +444,17 @@ func (s Setup) String() string {
 	return "board " + s.Pos.Size().String() + " position " + s.Pos.String() + " from " + s.From.String()
 }
 
+// EmptyPlacement is the placement text of an empty board of the size
+// written size ("3/3/3" for "3x3"), for a setup given without a position;
+// "" when size is not a board size (ParseSetup then says why).
+func EmptyPlacement(size string) string {
+	sz, err := ParseSize(size)
+	if err != nil {
+		return ""
+	}
+	return NewPosition(sz).String()
+}
+
 // SetupError is an error in one of the texts of a setup: Text names it
 // ("board", "position", "from" or "mover") and Err says what is wrong (a
 // *loc.Error for the position).

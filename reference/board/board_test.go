@@ -339,3 +339,13 @@ func TestParseSetup(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyPlacement: the placement of an empty board of a size, or ""
+// for a text that is not a size.
+func TestEmptyPlacement(t *testing.T) {
+	for size, want := range map[string]string{"3x3": "3/3/3", "10x2": "10/10", "1x1": "1", "3by3": "", "27x1": ""} {
+		if got := EmptyPlacement(size); got != want {
+			t.Errorf("EmptyPlacement(%q) = %q, want %q", size, got, want)
+		}
+	}
+}
