@@ -20,6 +20,7 @@ const (
 	Bracket = "bracket"       // Fairy-Stockfish's bracket notation (spec/bracket.md)
 	Classic = "betza-classic" // classic Betza with named profiles (spec/classic.md)
 	Spanish = "spanish"       // the Spanish notation (spec/spanish.md)
+	XBetza  = "xbetza"        // XBoard's extended Betza notation (spec/xbetza.md)
 )
 
 // Dialect is one notation.

@@ -153,25 +153,16 @@ type state struct {
 	node     int32
 	sq       board.Square
 	rot      int8
-	hand     int8 // handUnset, handUnmirrored or handMirrored (§6.1)
+	chir     geometry.Chirality // the path's handedness (§6.1)
 	erupted  bool // the eruption of this node's leg has happened (§3.8)
 	gone     bool // the real mover was destroyed (§3.14)
 	steps    int32
-	disp     vec  // displacement from the start while hand is unset
-	axis     int8 // 1 + direction of the first step while hand is unset; 9 oblique
 	carried  board.Piece
 	carryFrm board.Square
 	delta    delta
 	unloads  string // fragment unloads as "from>to;" (§3.15)
 	path     int32  // the path walked so far, interned (Options.Paths); 0 otherwise
 }
-
-// The handedness of a path (§6.1).
-const (
-	handUnset      int8 = iota // the path is still its own mirror image
-	handUnmirrored             // fixed: the frames of later legs are not mirrored
-	handMirrored               // fixed: l and r change places in later legs
-)
 
 type search struct {
 	prog      *expand.Program
@@ -460,10 +451,10 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 	}
 	var out []state
 	fr := legFrame(&st)
-	class := classIn(leg.Atom.Class, fr)
+	class := fr.ClassIn(leg.Atom.Class)
 	minSteps, maxSteps := stepCounts(leg, &st)
 	for _, v := range leg.Atom.Leaps {
-		if !leg.AllDirections() && !selected(class, leg.Dirs, fr.local(v)) {
+		if !leg.AllDirections() && !selected(class, leg.Dirs, fr.Local(v)) {
 			continue
 		}
 		for k := 1; k <= maxSteps; k++ {
@@ -504,8 +495,8 @@ func (s *search) stay(st state, leg *expand.Leg, fragment bool) []state {
 // step (§2.1, §2.7), and mirrored once the path's handedness is fixed
 // mirrored (§6.1). The first leg, and every leg made before the
 // handedness is fixed, is read in the unmirrored frame (§6.3).
-func legFrame(st *state) frame {
-	return frame{rot: st.rot, mirror: st.hand == handMirrored}
+func legFrame(st *state) geometry.Frame {
+	return geometry.Frame{Rot: st.rot, Mirror: st.chir.Hand == geometry.HandMirrored}
 }
 
 // stepCounts is how many steps of one move a leg from st makes, at least
@@ -576,35 +567,10 @@ func (s *search) reach(st *state, q board.Square, v vec, k int) {
 		if s.usesSteps {
 			st.steps = int32(k)
 		}
-		st.rot = nextRot(v, st.rot)
-		fixHandedness(st, v, k)
+		st.rot = geometry.NextRot(v, st.rot)
+		st.chir.Step(v, k) // §6.1
 	}
 	st.path = s.pathStep(st.path, q)
-}
-
-// fixHandedness is §6.1, after a leg of k steps of v: while the path's
-// handedness is unset, the path is achiral as long as it stays on the line
-// of its first step. The leg that takes it off that line (at once if the
-// first step is oblique) fixes the handedness, once, from the path's
-// displacement at that moment: mirrored when it is oblique and leans to
-// the left, unmirrored otherwise. So lfN-rW is the mirror image of rfN-rW,
-// and N-rW is symmetric and reaches each A square by two paths (§6.2).
-func fixHandedness(st *state, v vec, k int) {
-	if st.hand != handUnset {
-		return
-	}
-	st.disp = st.disp.Add(v.Scale(k))
-	if st.axis == 0 {
-		st.axis = axisOf(v)
-	}
-	if onAxis(st.disp, st.axis) {
-		return
-	}
-	st.hand = handUnmirrored
-	if oblique(st.disp) && handedness(st.disp) {
-		st.hand = handMirrored
-	}
-	st.disp, st.axis = vec{}, 0
 }
 
 // endsOnEmpty is §3.1 m: the leg may end on an empty square of the board.

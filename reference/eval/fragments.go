@@ -583,8 +583,8 @@ func frontierKey(node int32, states []state) string {
 // encodings, alone or concatenated, mean equal states.
 func (st state) appendKey(b []byte) []byte {
 	for _, v := range [...]int64{
-		int64(st.node), int64(st.sq.File), int64(st.sq.Rank), int64(st.rot), int64(st.hand),
-		int64(st.steps), int64(st.disp.X), int64(st.disp.Y), int64(st.axis),
+		int64(st.node), int64(st.sq.File), int64(st.sq.Rank), int64(st.rot), int64(st.chir.Hand),
+		int64(st.steps), int64(st.chir.Disp.X), int64(st.chir.Disp.Y), int64(st.chir.Axis),
 		int64(st.carried.Kind), int64(st.carried.Color), int64(st.carryFrm.File), int64(st.carryFrm.Rank),
 		int64(len(st.delta)), int64(len(st.unloads)), int64(st.path),
 	} {
