@@ -154,8 +154,8 @@ type state struct {
 	sq       board.Square
 	rot      int8
 	chir     geometry.Chirality // the path's handedness (§6.1)
-	erupted  bool // the eruption of this node's leg has happened (§3.8)
-	gone     bool // the real mover was destroyed (§3.14)
+	erupted  bool               // the eruption of this node's leg has happened (§3.8)
+	gone     bool               // the real mover was destroyed (§3.14)
 	steps    int32
 	carried  board.Piece
 	carryFrm board.Square
