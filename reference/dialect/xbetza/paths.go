@@ -1,0 +1,366 @@
+package xbetza
+
+import (
+	"fmt"
+	"strings"
+
+	"betzacheck/reference/dialect"
+	"betzacheck/reference/geometry"
+)
+
+// A step is one leg of a concrete path: one leap, made once or ridden,
+// with what its end square must hold. It is already a Betza 2.0 leg; only
+// its direction name waits for the frame Betza 2.0 reads it in (§X6.1).
+type step struct {
+	v       geometry.Vec // the leap, in the mover's frame
+	ride    int          // 1: one leap; n > 1: up to n; 0: without limit
+	modes   string       // Betza 2.0 modality letters in the order mcdpt
+	initial bool         // the mover's i (§X4.8)
+	equal   bool         // as many steps as the leg before (§X4.8, §3.10)
+}
+
+// A path is the steps of one way to make a move.
+type path []step
+
+// MaxPaths bounds the paths of one move (§X6.4).
+const MaxPaths = 4096
+
+// family is what the legs of a move step with (§X5): one leap turned in
+// eight directions of the compound table, or the eight leaps of an
+// oblique atom in their clockwise order.
+type family struct {
+	atom    *geometry.Atom // the first leg's atom, a leaper or K
+	oblique bool
+	length  int          // the leap's length along its line (W F K 1, D A 2, H G 3)
+	base    geometry.Vec // an oblique atom's leap (p, q), p < q
+	eight   bool         // the atom has eight directions (§X5.3)
+	ride    int          // the ride of a leg the toggles leave as written
+}
+
+// normal is the Betza 2.0 letter of an XBetza atom letter: J and L are the
+// camel and the zebra (§X2.2), R B Q ride W F K (§X2.1).
+func normal(c byte) (letter byte, rides bool) {
+	switch c {
+	case 'J':
+		return 'C', false
+	case 'L':
+		return 'Z', false
+	case 'R':
+		return 'W', true
+	case 'B':
+		return 'F', true
+	case 'Q':
+		return 'K', true
+	}
+	return c, false
+}
+
+func familyOf(m *Move) family {
+	letter, rides := normal(m.Letter)
+	a := geometry.LookupAtom(letter)
+	f := family{atom: a, ride: 1}
+	switch {
+	case m.Doubled:
+		f.ride = 0 // §X2.4
+	case m.Range >= 0:
+		f.ride = m.Range // §X2.3; 0 is without limit
+	case rides:
+		f.ride = 0
+	}
+	switch a.Class {
+	case geometry.Oblique:
+		f.oblique, f.eight, f.base = true, true, a.Bases()[0]
+	case geometry.Compound:
+		f.eight, f.length = true, 1
+	default:
+		b := a.Bases()[0]
+		f.length = max(b.X, b.Y)
+	}
+	return f
+}
+
+// cycle is the oblique leaps in clockwise order from the one leaning right
+// of forward (§X5.5).
+func (f family) cycle() [8]geometry.Vec {
+	p, q := f.base.X, f.base.Y
+	return [8]geometry.Vec{{X: p, Y: q}, {X: q, Y: p}, {X: q, Y: -p}, {X: p, Y: -q}, {X: -p, Y: -q}, {X: -q, Y: -p}, {X: -q, Y: p}, {X: -p, Y: q}}
+}
+
+// index is the direction of a leap of the family: its place in the
+// compound table's clockwise order, or in the oblique cycle.
+func (f family) index(v geometry.Vec) int {
+	if f.oblique {
+		for k, w := range f.cycle() {
+			if w == v {
+				return k
+			}
+		}
+		return -1
+	}
+	return int(geometry.Direction(v))
+}
+
+// leap is the family's leap in direction k: the unit of the compound table
+// scaled to the atom's length, which turns W into F at a 45-degree turn
+// (§X5.4), or the oblique leap k of the cycle (§X5.5).
+func (f family) leap(k int) geometry.Vec {
+	if f.oblique {
+		return f.cycle()[k]
+	}
+	return units[k].Scale(f.length)
+}
+
+// noEq is a no-equivalent error about the move m of src.
+func noEq(src string, m *Move, format string, args ...any) error {
+	return &dialect.NoEquivalentError{From: dialect.XBetza, To: dialect.Betza2, Part: m.Text(src), Offset: m.At,
+		Reason: fmt.Sprintf(format, args...)}
+}
+
+// check refuses what a move says that Betza 2.0 cannot (§X1.5, §X2.5,
+// §X2.6, §X4.10) and what a leg may not hold (§X4.5, §X4.9).
+func check(m *Move, src string) error {
+	last := len(m.Legs) - 1
+	for k, l := range m.Legs {
+		switch {
+		case l.Has('e') && k < last:
+			return errAt(l.offsetOf('e'), "§X4.9", "expected e only on the last leg, found it on a leg that another follows")
+		case l.Has('y') && k == last:
+			return errAt(l.offsetOf('y'), "§X4.5", "expected y only on a leg that another follows, found it on the last leg")
+		case l.Has('j') && l.Has('n'):
+			return errAt(l.offsetOf('j'), "§X4.7", "expected j or n on a leg, found both")
+		}
+	}
+	switch {
+	case m.Letter == 'O':
+		return noEq(src, m, "castling moves the piece at the board's edge, at a distance that depends on the board, and needs rights a position does not hold (§X2.5)")
+	case m.Letter == 'U':
+		return noEq(src, m, "the universal leaper reaches every square of the board; Betza 2.0 has no atom for it (§X2.6)")
+	case m.Letter == 'I':
+		return noEq(src, m, "the imitator moves as the piece that moved last, which a position does not hold (§X2.6)")
+	case m.Extended:
+		return noEq(src, m, "Betza 2.0 has no atom for the extended leap %c%c (§X2.6)", m.Letter, 'X')
+	case m.Repeat >= 0:
+		return noEq(src, m, "the repeated legs turn by the piece's own left and right, which Betza 2.0 mirrors once a path is chiral, so no exponent repeats them (§X1.5)")
+	}
+	for k, l := range m.Legs {
+		for _, c := range []byte("ouxk") {
+			if l.Has(c) {
+				return noEq(src, m, "%s (§X4.10)", otherWords[c])
+			}
+		}
+		if l.Has('t') && !l.Has('p') && !l.Has('g') {
+			return noEq(src, m, "t without p or g forbids capturing a royal piece, and a position does not say which pieces are royal (§X4.10)")
+		}
+		if k == 0 && strings.ContainsAny(l.Letters, "zq") {
+			return noEq(src, m, "z and q on a first leg make a crooked or circular rider, which turns by the piece's own left and right; Betza 2.0 mirrors those once a path is chiral (§X4.10)")
+		}
+		if l.Has('y') && strings.ContainsAny(l.Letters, "cdpge") {
+			return noEq(src, m, "y with another modality toggles the next leg only where the leg ends on an empty square; this translator does not split such a leg (§X4.5)")
+		}
+	}
+	return nil
+}
+
+var otherWords = map[byte]string{
+	'o': "o makes the board a cylinder; Betza 2.0 boards have edges",
+	'u': "u puts the captured piece down where its leg starts; Betza 2.0's u puts it where its leg ends",
+	'x': "x hands the move to another piece or borrows its moves; Betza 2.0's x is an eruption of the mover itself",
+	'k': "k captures only royal pieces, and a position does not say which pieces are royal",
+}
+
+// paths expands a move into its concrete paths (§X5, §X6.1).
+func paths(m *Move, src string) ([]path, error) {
+	if err := check(m, src); err != nil {
+		return nil, err
+	}
+	f := familyOf(m)
+	e := expander{m: m, src: src, f: f}
+	first := firstMoves(f.atom, tokens(m.Legs[0]))
+	for _, v := range first {
+		if err := e.walk(0, v, f.ride, 0, nil); err != nil {
+			return nil, err
+		}
+	}
+	return e.out, nil
+}
+
+type expander struct {
+	m   *Move
+	src string
+	f   family
+	out []path
+}
+
+// walk makes leg k with the leap v and the ride r, after the steps so far;
+// side is the last turn aside (§X5.7).
+func (e *expander) walk(k int, v geometry.Vec, r, side int, so path) error {
+	l := e.m.Legs[k]
+	final := k == len(e.m.Legs)-1
+	steps, err := e.legSteps(l, v, r, final)
+	if err != nil || steps == nil {
+		return err
+	}
+	if l.Has('i') {
+		switch {
+		case k == 0:
+			steps[0].initial = true // §X4.8, the mover's i
+		case len(steps) > 1 || len(so) == 0 || e.legCount(k-1) > 1:
+			return noEq(e.src, e.m, "i on a later leg counts the steps of the leg before, which here is not one Betza 2.0 leg (§X4.8)")
+		case !countable(so[len(so)-1]):
+			return noEq(e.src, e.m, "i on a later leg counts the steps of a ride that Betza 2.0 writes as several legs; only an unlimited W or F ride is one leg, R or B (§X4.8)")
+		default:
+			steps[0].equal = true // §X4.8, §3.10
+		}
+	}
+	p := append(append(path(nil), so...), steps...)
+	if final {
+		if len(e.out) >= MaxPaths {
+			return errAt(e.m.At, "§X6.4", "expected at most %d paths in a move, found more", MaxPaths)
+		}
+		e.out = append(e.out, p)
+		return nil
+	}
+	// §X5.6: y and g toggle the next leg between leaper and rider.
+	next := r
+	if l.Has('y') || l.Has('g') {
+		switch {
+		case r != 1:
+			next = 1
+		case e.f.ride != 1:
+			next = e.f.ride
+		default:
+			next = 0
+		}
+	}
+	prev := e.f.index(v)
+	toks := tokens(e.m.Legs[k+1])
+	for _, rel := range relative(toks, side, e.f.eight) {
+		s := side
+		if t := sideOf(rel); t != 0 {
+			s = t
+		}
+		if err := e.walk(k+1, e.f.leap((prev+rel)%8), next, s, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// countable reports whether a later e leg can count the steps of s: a
+// leap, or an unlimited W or F ride, which Betza 2.0 writes as R or B.
+func countable(s step) bool {
+	if s.ride == 1 {
+		return true
+	}
+	l := geometry.LeaperOf(s.v).Letter
+	return s.ride == 0 && (l == 'W' || l == 'F')
+}
+
+// legCount is how many Betza 2.0 legs leg k of the move becomes: two for
+// a lame, jumping or hopping leg, else one.
+func (e *expander) legCount(k int) int {
+	l := e.m.Legs[k]
+	if l.Has('n') || l.Has('j') || (k == len(e.m.Legs)-1 && (l.Has('p') || l.Has('g'))) {
+		return 2
+	}
+	return 1
+}
+
+// legSteps turns one XBetza leg with the leap v and the ride r into Betza
+// 2.0 steps (§X4). nil, nil: the leg is never made.
+func (e *expander) legSteps(l *Leg, v geometry.Vec, r int, final bool) ([]step, error) {
+	modes, ok := e.modes(l, final)
+	if !ok {
+		return nil, nil // §X4.9: only e, which a position never allows
+	}
+	hop := "p"
+	if l.Has('t') {
+		hop = "t" // §X4.4: a friendly hurdle
+	}
+	switch {
+	case final && (l.Has('p') || l.Has('g')): // §X4.3
+		c := byte('p')
+		if l.Has('g') {
+			c = 'g'
+		}
+		switch {
+		case r == 1:
+			return nil, errAt(l.offsetOf(c), "§X4.3", "expected a rider after %c on the last leg, found the leaper %c", c, e.m.Letter)
+		case r > 1:
+			return nil, noEq(e.src, e.m, "a range on a hopper: whether it counts the squares before the hurdle, after it, or both is not defined (§X4.3)")
+		}
+		landing := 0
+		if c == 'g' {
+			landing = 1
+		}
+		return []step{{v: v, ride: 0, modes: hop}, {v: v, ride: landing, modes: modes}}, nil
+	case l.Has('j'): // §X4.7
+		switch {
+		case !e.f.oblique && e.f.length == 1 && r != 1:
+			rest := 0
+			if r > 1 {
+				rest = r - 1
+			}
+			return []step{{v: v, ride: 1, modes: "mp"}, {v: v, ride: rest, modes: modes}}, nil
+		case !e.f.oblique && e.f.length == 2 && r == 1:
+			half := geometry.Vec{X: v.X / 2, Y: v.Y / 2}
+			return []step{{v: half, ride: 1, modes: "p"}, {v: half, ride: 1, modes: modes}}, nil
+		}
+		return nil, errAt(l.offsetOf('j'), "§X4.7", "expected j on R, B, Q, a ranged W, F or K, or on D or A, found it on %s", e.atomWords(r))
+	case l.Has('n') && r == 1 && (e.f.oblique || e.f.length > 1): // §X4.6
+		if e.f.oblique {
+			o := geometry.Vec{X: geometry.Sign(v.X)}
+			if geometry.Abs(v.Y) > geometry.Abs(v.X) {
+				o = geometry.Vec{Y: geometry.Sign(v.Y)}
+			}
+			return []step{{v: o, ride: 1, modes: "m"}, {v: v.Add(o.Scale(-1)), ride: 1, modes: modes}}, nil
+		}
+		n := e.f.length
+		u := geometry.Vec{X: v.X / n, Y: v.Y / n}
+		var out []step
+		for i := 1; i < n; i++ {
+			out = append(out, step{v: u, ride: 1, modes: "m"})
+		}
+		return append(out, step{v: u, ride: 1, modes: modes}), nil
+	}
+	if !final && (l.Has('p') || l.Has('g')) {
+		modes = strings.Replace(modes, "p", hop, 1)
+	}
+	return []step{{v: v, ride: r, modes: modes}}, nil
+}
+
+func (e *expander) atomWords(r int) string {
+	if r == 1 {
+		return fmt.Sprintf("the leaper %c", e.m.Letter)
+	}
+	return fmt.Sprintf("the rider %c", e.m.Letter)
+}
+
+// modes is a leg's Betza 2.0 modalities (§X4.1, §X4.2, §X4.4, §X4.5,
+// §X4.9): m c d as written, p for p and g on a leg another follows, m for
+// y; e is left out; with none of m c d e p g y a last leg gets m and c
+// and another leg m. ok is false when e was the leg's only modality.
+func (e *expander) modes(l *Leg, final bool) (modes string, ok bool) {
+	var b strings.Builder
+	for _, c := range []byte("mcd") {
+		if l.Has(c) {
+			b.WriteByte(c)
+		}
+	}
+	if l.Has('y') && !l.Has('m') {
+		b.WriteByte('m')
+	}
+	if !final && (l.Has('p') || l.Has('g')) {
+		b.WriteByte('p')
+	}
+	s := b.String()
+	switch {
+	case s != "":
+		return s, true
+	case l.Has('e'):
+		return "", false
+	case final:
+		return "mc", true
+	}
+	return "m", true
+}

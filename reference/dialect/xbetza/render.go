@@ -1,0 +1,334 @@
+package xbetza
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"betzacheck/reference/board"
+	"betzacheck/reference/dialect/bracket"
+	"betzacheck/reference/geometry"
+	"betzacheck/reference/syntax"
+)
+
+// A leg2 is one leg of a Betza 2.0 chain being written: its direction
+// names (a set, after merging) and the rest of its text.
+type leg2 struct {
+	class geometry.Class // the atom's class in the leg's frame (§2.7)
+	names []string       // its direction names
+	mover bool           // the mover's i (§3.11)
+	equal bool           // e (§3.10)
+	modes string         // its modality letters
+	unit  string         // the atom and its exponent
+	first, last bool     // the chain's first or last leg
+}
+
+// text writes the leg, leaving out what Betza 2.0 implies where it stands:
+// every direction on a first leg and f on a later one (§4.3, §4.4), m on a
+// leg another follows and m and c on the last (§4.2, §4.4).
+func (l leg2) text() string {
+	dirs, _ := spellSet(l.class, l.names, l.first)
+	if !l.first && dirs == "f" {
+		dirs = ""
+	}
+	modes := l.modes
+	if (l.last && modes == "mc") || (!l.last && modes == "m") {
+		modes = ""
+	}
+	var b strings.Builder
+	if l.mover {
+		b.WriteByte('i')
+	}
+	b.WriteString(dirs)
+	if l.equal {
+		b.WriteByte('e')
+	}
+	b.WriteString(modes)
+	b.WriteString(l.unit)
+	return b.String()
+}
+
+// maxRide is the longest ride any board allows (§11, board.MaxSide).
+const maxRide = board.MaxSide - 1
+
+// chain names the steps of a path in the frames Betza 2.0 reads them in
+// (§X6.1, §X6.2): each leg's single move, and for a ride the name that
+// keeps its copies straight on. The frames may depend on how far the
+// path's rides go; every length up to the largest board is tried, and a
+// name that changes with them has no equivalent.
+func chain(p path, m *Move, src string) ([]leg2, error) {
+	var lengths []int // the lengths tried for the rides before the last leg
+	var rides []int
+	for i, s := range p[:len(p)-1] {
+		if s.ride != 1 && !s.equal {
+			rides = append(rides, i)
+			lengths = append(lengths, 1)
+		}
+	}
+	var out []leg2
+	for {
+		legs := name(p, rides, lengths)
+		if out == nil {
+			out = legs
+		} else if !slices.EqualFunc(out, legs, func(a, b leg2) bool { return a.text() == b.text() }) {
+			return nil, noEq(src, m, "Betza 2.0 fixes the handedness of a path from its displacement (§6.1), which here depends on how far a ride goes (§X6.2)")
+		}
+		// The next combination of lengths.
+		i := 0
+		for ; i < len(rides); i++ {
+			limit := p[rides[i]].ride
+			if limit == 0 || limit > maxRide {
+				limit = maxRide
+			}
+			if lengths[i] < limit {
+				lengths[i]++
+				break
+			}
+			lengths[i] = 1
+		}
+		if i == len(rides) {
+			return out, nil
+		}
+	}
+}
+
+// name writes the steps of p as Betza 2.0 legs, the ride rides[j] going
+// lengths[j] steps (an e leg as far as the leg before it).
+func name(p path, rides, lengths []int) []leg2 {
+	fr := geometry.Frame{}
+	var chir geometry.Chirality
+	out := make([]leg2, len(p))
+	prev := 1
+	for i, s := range p {
+		fr.Mirror = chir.Hand == geometry.HandMirrored
+		atom := geometry.LeaperOf(s.v)
+		l := leg2{class: fr.ClassIn(atom.Class), names: []string{geometry.Name(fr.Local(s.v))},
+			mover: s.initial, equal: s.equal, modes: s.modes, first: i == 0, last: i == len(p)-1}
+		var b strings.Builder
+		b.WriteByte(atom.Letter)
+		k := 1
+		switch {
+		case s.equal:
+			k = prev
+			fr.Rot = geometry.NextRot(s.v, fr.Rot)
+			chir.Step(s.v, k) // one leg of k steps (§3.10)
+		case s.ride != 1 && i+1 < len(p) && p[i+1].equal:
+			// §3.10: an e leg counts the steps of one leg, so the ride
+			// before it is one rider leg, R or B (paths checks that).
+			if j := slices.Index(rides, i); j >= 0 {
+				k = lengths[j]
+			}
+			b.Reset()
+			b.WriteByte(map[byte]byte{'W': 'R', 'F': 'B'}[atom.Letter])
+			fr.Rot = geometry.NextRot(s.v, fr.Rot)
+			chir.Step(s.v, k)
+		case s.ride != 1:
+			// §5.1, §5.3: the copies of the exponent are legs; each goes
+			// on straight, named in the frame after the first.
+			if j := slices.Index(rides, i); j >= 0 {
+				k = lengths[j]
+			}
+			for c := 0; c < k; c++ {
+				fr.Rot = geometry.NextRot(s.v, fr.Rot)
+				chir.Step(s.v, 1)
+				if c == 0 {
+					after := geometry.Frame{Rot: fr.Rot, Mirror: chir.Hand == geometry.HandMirrored}
+					if straight := geometry.Name(after.Local(s.v)); straight != "f" {
+						b.WriteString(straight)
+					}
+				}
+			}
+			b.WriteString(strconv.Itoa(s.ride))
+		default:
+			fr.Rot = geometry.NextRot(s.v, fr.Rot)
+			chir.Step(s.v, 1)
+		}
+		prev = k
+		l.unit = b.String()
+		out[i] = l
+	}
+	return out
+}
+
+// merge joins chains that differ only in the direction names of one leg
+// into one chain naming the union (§X6.3), until no two can be joined.
+func merge(chains [][]leg2) [][]leg2 {
+	for changed := true; changed; {
+		changed = false
+		for j := 0; ; j++ {
+			longest := 0
+			for _, c := range chains {
+				longest = max(longest, len(c))
+			}
+			if j >= longest {
+				break
+			}
+			var out [][]leg2
+			at := map[string]int{}
+			for _, c := range chains {
+				if j >= len(c) {
+					out = append(out, c)
+					continue
+				}
+				key := mergeKey(c, j)
+				if i, ok := at[key]; ok {
+					names := union(out[i][j].names, c[j].names)
+					if _, ok := spellSet(out[i][j].class, names, j == 0); ok {
+						joined := slices.Clone(out[i])
+						joined[j].names = names
+						out[i] = joined
+						changed = true
+						continue
+					}
+				}
+				at[key] = len(out)
+				out = append(out, c)
+			}
+			chains = out
+		}
+	}
+	return chains
+}
+
+func mergeKey(c []leg2, j int) string {
+	var b strings.Builder
+	for i, l := range c {
+		if i == j {
+			l.names = nil
+			b.WriteString(l.class.String() + "·")
+		}
+		b.WriteString(l.text())
+		b.WriteByte('-')
+	}
+	return b.String()
+}
+
+func union(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, n := range b {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// representative is an atom whose moves show every name of the class: the
+// selections of a name depend only on the class (§2.2–§2.4).
+func representative(c geometry.Class) *geometry.Atom {
+	switch c {
+	case geometry.Orthogonal:
+		return geometry.LookupAtom('W')
+	case geometry.Diagonal:
+		return geometry.LookupAtom('F')
+	case geometry.Compound:
+		return geometry.LookupAtom('K')
+	}
+	return geometry.LookupAtom('N')
+}
+
+// candidateNames are the direction names of §2.6, longest reach first.
+var candidateNames = []string{"v", "s", "f", "b", "l", "r", "fs", "bs", "lv", "rv",
+	"fl", "fr", "bl", "br", "lf", "rf", "lb", "rb", "fh", "bh", "lh", "rh"}
+
+// spellSet writes the moves the names select with as few names as the
+// table of the class allows (§X6.3): nothing on a first leg that goes
+// every way (§4.4), a on a later one (§2.6). ok is false when no order of
+// the names reads back as the same moves.
+func spellSet(c geometry.Class, names []string, first bool) (string, bool) {
+	rep := representative(c)
+	target := rep.Selected(names...)
+	if len(target) == len(rep.Leaps) {
+		if first {
+			return "", true
+		}
+		return "a", true
+	}
+	var chosen []string
+	var covered []geometry.Vec
+	for len(covered) < len(target) {
+		best, gain := "", 0
+		for _, n := range candidateNames {
+			sel := rep.Selected(n)
+			if len(sel) == 0 || !subset(sel, target) {
+				continue
+			}
+			g := 0
+			for _, v := range sel {
+				if !slices.Contains(covered, v) {
+					g++
+				}
+			}
+			if g > gain {
+				best, gain = n, g
+			}
+		}
+		if best == "" {
+			break
+		}
+		chosen = append(chosen, best)
+		for _, v := range rep.Selected(best) {
+			if !slices.Contains(covered, v) {
+				covered = append(covered, v)
+			}
+		}
+	}
+	if len(covered) == len(target) {
+		if s, ok := spell(chosen); ok {
+			return s, true
+		}
+	}
+	return spell(names)
+}
+
+// spell writes the names in an order in which Betza 2.0 reads them back
+// as the same names: "fr" written after "f" would read as one name.
+func spell(names []string) (string, bool) {
+	order := slices.Clone(names)
+	slices.Sort(order)
+	var try func(k int) bool
+	try = func(k int) bool {
+		if k == len(order) {
+			return slices.Equal(syntax.DirectionTokens(strings.Join(order, "")), order)
+		}
+		for i := k; i < len(order); i++ {
+			order[k], order[i] = order[i], order[k]
+			if try(k + 1) {
+				return true
+			}
+			order[k], order[i] = order[i], order[k]
+		}
+		return false
+	}
+	if len(order) > 6 {
+		// Only singles are merged, and at most eight: keep the sorted order
+		// when it reads back, else refuse.
+		return strings.Join(order, ""), slices.Equal(syntax.DirectionTokens(strings.Join(order, "")), order)
+	}
+	if try(0) {
+		return strings.Join(order, ""), true
+	}
+	return "", false
+}
+
+func subset(a, b []geometry.Vec) bool {
+	for _, v := range a {
+		if !slices.Contains(b, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// render writes the paths of a notation as one Betza 2.0 notation (§X6.3).
+func render(chains [][]leg2) string {
+	var out []string
+	for _, c := range merge(chains) {
+		parts := make([]string, len(c))
+		for i, l := range c {
+			parts[i] = l.text()
+		}
+		out = append(out, strings.Join(parts, "-"))
+	}
+	return bracket.Join(out)
+}
