@@ -390,14 +390,7 @@ func TestHandLists(t *testing.T) {
 			t.Skip("no hand-written lists for this grammar")
 		}
 		for _, s := range c.accepted {
-			if !Accepts(g, c.start, s) {
-				t.Errorf("grammar rejects %q, listed as accepted", s)
-			}
-			if v := c.compare(s, true); v.problem != "" {
-				t.Error(v.problem)
-			} else if v.outcome != "both accept" {
-				t.Errorf("%q, listed as accepted: %s %v", s, v.outcome, v.rules)
-			}
+			checkListed(t, c, g, s, "both accept")
 		}
 		for _, s := range c.rejected {
 			if Accepts(g, c.start, s) {
@@ -418,16 +411,33 @@ func TestHandLists(t *testing.T) {
 			}
 		}
 		for _, s := range c.noEquivalentExamples {
-			if !Accepts(g, c.start, s) {
-				t.Errorf("grammar rejects %q, listed as having no equivalent", s)
-			}
-			if v := c.compare(s, true); v.problem != "" {
-				t.Error(v.problem)
-			} else if v.outcome != "accepted, no equivalent" {
-				t.Errorf("%q, listed as having no equivalent: %s %v", s, v.outcome, v.rules)
-			}
+			checkListed(t, c, g, s, "accepted, no equivalent")
 		}
 	})
+}
+
+// checkListed checks s, listed in a hand list of c as a sentence of the
+// grammar with that outcome: the grammar accepts it and the comparison
+// with the parser gives outcome.
+func checkListed(t *testing.T, c *grammarCase, g ebnf.Grammar, s, outcome string) {
+	t.Helper()
+	if !Accepts(g, c.start, s) {
+		t.Errorf("grammar rejects %q, listed as %q", s, outcome)
+	}
+	if v := c.compare(s, true); v.problem != "" {
+		t.Error(v.problem)
+	} else if v.outcome != outcome {
+		t.Errorf("%q, listed as %q: %s %v", s, outcome, v.outcome, v.rules)
+	}
+}
+
+// digitRun returns the run of decimal digits at the start of s[i:].
+func digitRun(s string, i int) string {
+	j := i
+	for j < len(s) && '0' <= s[j] && s[j] <= '9' {
+		j++
+	}
+	return s[i:j]
 }
 
 // (f) On random short strings, and on one-character edits of samples, the

@@ -154,12 +154,8 @@ func splitXBetza(s string) []xbetzaMove {
 				cur.atom += string(c)
 				i++
 			}
-			j := i + 1
-			for j < len(s) && '0' <= s[j] && s[j] <= '9' {
-				j++
-			}
-			cur.digits = s[i+1 : j]
-			i = j - 1
+			cur.digits = digitRun(s, i+1)
+			i += len(cur.digits)
 			out = append(out, cur)
 			cur, leg = xbetzaMove{}, ""
 		}
