@@ -56,12 +56,8 @@ func splitClassic(s string) []classicMove {
 				cur.doubled = true
 				i++
 			}
-			j := i + 1
-			for j < len(s) && '0' <= s[j] && s[j] <= '9' {
-				j++
-			}
-			cur.digits = s[i+1 : j]
-			i = j - 1
+			cur.digits = digitRun(s, i+1)
+			i += len(cur.digits)
 			out = append(out, cur)
 			cur = classicMove{}
 		}

@@ -10,6 +10,7 @@ import (
 const (
 	BracketStart = "Description"
 	ClassicStart = "Description"
+	XBetzaStart  = "Notation"
 )
 
 func loadEBNF(name string) (ebnf.Grammar, error) {
@@ -27,3 +28,7 @@ func Bracket() (ebnf.Grammar, error) { return loadEBNF("bracket.ebnf") }
 // Classic parses classic.ebnf, the grammar of classic Betza as engines
 // read it (spec/classic.md). It does not call ebnf.Verify; the tests do.
 func Classic() (ebnf.Grammar, error) { return loadEBNF("classic.ebnf") }
+
+// XBetza parses xbetza.ebnf, the grammar of XBetza (spec/xbetza.md). It
+// does not call ebnf.Verify; the tests do.
+func XBetza() (ebnf.Grammar, error) { return loadEBNF("xbetza.ebnf") }
