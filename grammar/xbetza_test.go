@@ -16,7 +16,7 @@ var xbetzaCase = grammarCase{
 	name:        "xbetza",
 	load:        XBetza,
 	start:       XBetzaStart,
-	productions: []string{"Notation", "Move", "Legs", "Prefix", "Repeat", "Modifier", "Atom", "Letter", "Range"},
+	productions: []string{"Notation", "Move", "Legs", "Prefix", "Repeat", "Modifier", "Atom", "Letter", "Leaper", "Range"},
 	parse: func(s string) error {
 		_, err := xbetza.Dialect{}.ToBetza2(s)
 		return err

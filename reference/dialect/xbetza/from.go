@@ -2,6 +2,7 @@ package xbetza
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -142,114 +143,60 @@ func order(modes string) string {
 	return b.String()
 }
 
-// concrete expands a chain into its concrete paths, trying every length
-// of the rides before the last leg: the paths must not depend on them
-// (§6.1, §X6.2).
+// concrete expands a chain into its concrete paths in the frames of §2.7
+// and §6.1; a frame that depends on how far a ride goes has no XBetza
+// equivalent.
 func concrete(legs []leg20, c *syntax.Chain, src string) ([]path, error) {
-	var rides []int
-	for i, l := range legs[:len(legs)-1] {
-		if l.ride != 1 && !l.equal {
-			rides = append(rides, i)
-		}
-	}
 	part, at := src[c.Pos():c.End()], int(c.Pos())
-	if len(rides) > 2 {
-		return nil, fromNoEq(src, part, at, "more than two rides before the last leg: the translator does not try every combination of their lengths (§X7.1)")
-	}
-	lengths := make([]int, len(rides))
-	for i := range lengths {
-		lengths[i] = 1
-	}
 	var out []path
-	var key string
-	for {
-		ps, err := walk20(legs, rides, lengths, part, at, src)
-		if err != nil {
-			return nil, err
-		}
-		k := fmt.Sprint(ps)
-		if out == nil {
-			out, key = ps, k
-		} else if k != key {
-			return nil, fromNoEq(src, part, at, "the directions of a later leg depend on how far a ride goes, through the handedness of §6.1, while XBetza turns by the piece's own left and right (§X7.1)")
-		}
-		i := 0
-		for ; i < len(rides); i++ {
-			limit := legs[rides[i]].ride
-			if limit == 0 || limit > maxRide {
-				limit = maxRide
-			}
-			if lengths[i] < limit {
-				lengths[i]++
-				break
-			}
-			lengths[i] = 1
-		}
-		if i == len(rides) {
-			return out, nil
-		}
-	}
-}
-
-// walk20 follows every path of the legs in the frames of §2.7 and §6.1,
-// the ride rides[j] going lengths[j] steps.
-func walk20(legs []leg20, rides, lengths []int, part string, at int, src string) ([]path, error) {
-	var out []path
-	var rec func(i int, fr geometry.Frame, chir geometry.Chirality, prev int, so path) error
-	rec = func(i int, fr geometry.Frame, chir geometry.Chirality, prev int, so path) error {
+	var rec func(i int, fr geometry.Frame, h hand, so path) error
+	rec = func(i int, fr geometry.Frame, h hand, so path) error {
 		if i == len(legs) {
 			out = append(out, slices.Clone(so))
 			return nil
 		}
 		l := legs[i]
-		fr.Mirror = chir.Hand == geometry.HandMirrored
+		fr.Mirror = h.mirrored()
 		class := fr.ClassIn(l.atom.Class)
 		for _, v := range l.atom.Leaps {
 			if l.names != nil && !selectsAny(class, l.names, fr.Local(v)) {
 				continue
 			}
 			s := step{v: v, ride: l.ride, modes: l.modes, initial: l.mover, equal: l.equal}
-			nf, nc := fr, chir
-			k := 1
+			nf, nh := fr, h
+			nh.at = maps.Clone(h.at)
+			nf.Rot = geometry.NextRot(v, nf.Rot)
+			var ok bool
+			_, on := along(v, h.unit)
 			switch {
 			case l.equal:
-				k = prev
-				nf.Rot = geometry.NextRot(v, nf.Rot)
-				nc.Step(v, k)
-			case l.atom.Rider: // one leg of k steps (§1.2)
-				if j := slices.Index(rides, i); j >= 0 {
-					k = lengths[j]
-				}
-				nf.Rot = geometry.NextRot(v, nf.Rot)
-				nc.Step(v, k)
-			case l.ride != 1:
-				if j := slices.Index(rides, i); j >= 0 {
-					k = lengths[j]
-				}
-				for c := 0; c < k; c++ {
-					nf.Rot = geometry.NextRot(v, nf.Rot)
-					nc.Step(v, 1)
-					if c == 0 && !straight(l, v, nf, nc) {
-						return fromNoEq(src, part, at, "an exponent whose copies do not all go straight on has no XBetza range (§X7.1)")
-					}
-				}
+				ok = nh.step(v, counts(0))
+			case l.atom.Rider: // one leg of any length (§1.2)
+				ok = nh.step(v, counts(0))
+			case l.ride != 1 && h.fixed == geometry.HandUnset && (h.at == nil || on):
+				ok = nh.step(v, counts(l.ride))
 			default:
-				nf.Rot = geometry.NextRot(v, nf.Rot)
-				nc.Step(v, 1)
+				ok = nh.step(v, []int{1})
 			}
-			if err := rec(i+1, nf, nc, k, append(so, s)); err != nil {
+			if l.ride != 1 && !l.atom.Rider && !straight(l, v, nf, nh) {
+				return fromNoEq(src, part, at, "an exponent whose copies do not all go straight on has no XBetza range (§X7.1)")
+			}
+			if !ok && i < len(legs)-1 {
+				return fromNoEq(src, part, at, "the directions of a later leg depend on how far a ride goes, through the handedness of §6.1, while XBetza turns by the piece's own left and right (§X7.1)")
+			}
+			if err := rec(i+1, nf, nh, append(so, s)); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	return out, rec(0, geometry.Frame{}, geometry.Chirality{}, 1, nil)
+	return out, rec(0, geometry.Frame{}, hand{}, nil)
 }
 
 // straight reports whether the exponent of l, read in the frame after its
 // first copy, selects exactly the leap v: the copies ride straight on.
-func straight(l leg20, v geometry.Vec, fr geometry.Frame, chir geometry.Chirality) bool {
-	fr.Mirror = chir.Hand == geometry.HandMirrored
+func straight(l leg20, v geometry.Vec, fr geometry.Frame, h hand) bool {
+	fr.Mirror = h.mirrored()
 	names := l.expDirs
 	if names == nil {
 		names = []string{"f"}

@@ -51,103 +51,142 @@ func (l leg2) text() string {
 // maxRide is the longest ride any board allows (§11, board.MaxSide).
 const maxRide = board.MaxSide - 1
 
-// chain names the steps of a path in the frames Betza 2.0 reads them in
-// (§X6.1, §X6.2): each leg's single move, and for a ride the name that
-// keeps its copies straight on. The frames may depend on how far the
-// path's rides go; every length up to the largest board is tried, and a
-// name that changes with them has no equivalent.
-func chain(p path, m *Move, src string) ([]leg2, error) {
-	var lengths []int // the lengths tried for the rides before the last leg
-	var rides []int
-	for i, s := range p[:len(p)-1] {
-		if s.ride != 1 && !s.equal {
-			rides = append(rides, i)
-			lengths = append(lengths, 1)
-		}
-	}
-	var out []leg2
-	for {
-		legs := name(p, rides, lengths)
-		if out == nil {
-			out = legs
-		} else if !slices.EqualFunc(out, legs, func(a, b leg2) bool { return a.text() == b.text() }) {
-			return nil, noEq(src, m, "Betza 2.0 fixes the handedness of a path from its displacement (§6.1), which here depends on how far a ride goes (§X6.2)")
-		}
-		// The next combination of lengths.
-		i := 0
-		for ; i < len(rides); i++ {
-			limit := p[rides[i]].ride
-			if limit == 0 || limit > maxRide {
-				limit = maxRide
-			}
-			if lengths[i] < limit {
-				lengths[i]++
-				break
-			}
-			lengths[i] = 1
-		}
-		if i == len(rides) {
-			return out, nil
-		}
-	}
+// A hand follows the handedness of a path (§6.1) whose rides may go any
+// length: while it is unset, the positions along the line of the first
+// step that the path may have reached, in multiples of that step's unit.
+type hand struct {
+	fixed geometry.Hand
+	unit  geometry.Vec
+	at    map[int]bool
 }
 
-// name writes the steps of p as Betza 2.0 legs, the ride rides[j] going
-// lengths[j] steps (an e leg as far as the leg before it).
-func name(p path, rides, lengths []int) []leg2 {
+func (h *hand) mirrored() bool { return h.fixed == geometry.HandMirrored }
+
+// counts are the step counts of a ride of up to r steps (0: without
+// limit) on the largest board.
+func counts(r int) []int {
+	if r == 0 || r > maxRide {
+		r = maxRide
+	}
+	out := make([]int, r)
+	for i := range out {
+		out[i] = i + 1
+	}
+	return out
+}
+
+// step moves the path by k·v, one leg, for each k of ks. It reports false
+// when the handedness this fixes depends on k or on how far the rides
+// before went (§X6.2).
+func (h *hand) step(v geometry.Vec, ks []int) bool {
+	switch {
+	case h.fixed != geometry.HandUnset:
+		return true
+	case h.at == nil: // the first step
+		if geometry.IsOblique(v) {
+			var c geometry.Chirality
+			c.Step(v, 1)
+			h.fixed = c.Hand
+			return true
+		}
+		h.unit = geometry.Vec{X: geometry.Sign(v.X), Y: geometry.Sign(v.Y)}
+		h.at = map[int]bool{}
+		m := max(geometry.Abs(v.X), geometry.Abs(v.Y))
+		for _, k := range ks {
+			h.at[m*k] = true
+		}
+		return true
+	}
+	if m, ok := along(v, h.unit); ok {
+		next := map[int]bool{}
+		for c := range h.at {
+			for _, k := range ks {
+				next[c+m*k] = true
+			}
+		}
+		h.at = next
+		return true
+	}
+	got := geometry.HandUnset
+	for c := range h.at {
+		for _, k := range ks {
+			var ch geometry.Chirality
+			ch.Step(h.unit, 1) // the line of the first step
+			ch.Disp = h.unit.Scale(c)
+			ch.Step(v, k)
+			if got != geometry.HandUnset && ch.Hand != got {
+				return false
+			}
+			got = ch.Hand
+		}
+	}
+	h.fixed = got
+	return true
+}
+
+// along returns m with v = m·u, when v lies on the line of the unit u.
+func along(v, u geometry.Vec) (int, bool) {
+	m := v.X * u.X
+	if u.X == 0 {
+		m = v.Y * u.Y
+	}
+	return m, u.Scale(m) == v
+}
+
+// chain names the steps of a path in the frames Betza 2.0 reads them in
+// (§X6.1, §X6.2): each leg's single move, and for a ride the name that
+// keeps its copies straight on. A frame that depends on how far a ride
+// goes has no equivalent.
+func chain(p path, m *Move, src string) ([]leg2, error) {
 	fr := geometry.Frame{}
-	var chir geometry.Chirality
+	var h hand
 	out := make([]leg2, len(p))
-	prev := 1
 	for i, s := range p {
-		fr.Mirror = chir.Hand == geometry.HandMirrored
+		fr.Mirror = h.mirrored()
 		atom := geometry.LeaperOf(s.v)
 		l := leg2{class: fr.ClassIn(atom.Class), names: []string{geometry.Name(fr.Local(s.v))},
 			mover: s.initial, equal: s.equal, modes: s.modes, first: i == 0, last: i == len(p)-1}
 		var b strings.Builder
 		b.WriteByte(atom.Letter)
-		k := 1
+		ok := true
 		switch {
 		case s.equal:
-			k = prev
+			// §3.10: one leg, as many steps as the ride before.
 			fr.Rot = geometry.NextRot(s.v, fr.Rot)
-			chir.Step(s.v, k) // one leg of k steps (§3.10)
+			ok = h.step(s.v, counts(0))
 		case s.ride != 1 && i+1 < len(p) && p[i+1].equal:
 			// §3.10: an e leg counts the steps of one leg, so the ride
 			// before it is one rider leg, R or B (paths checks that).
-			if j := slices.Index(rides, i); j >= 0 {
-				k = lengths[j]
-			}
 			b.Reset()
 			b.WriteByte(map[byte]byte{'W': 'R', 'F': 'B'}[atom.Letter])
 			fr.Rot = geometry.NextRot(s.v, fr.Rot)
-			chir.Step(s.v, k)
+			ok = h.step(s.v, counts(s.ride))
 		case s.ride != 1:
 			// §5.1, §5.3: the copies of the exponent are legs; each goes
-			// on straight, named in the frame after the first.
-			if j := slices.Index(rides, i); j >= 0 {
-				k = lengths[j]
+			// on straight, named in the frame after the first, which is
+			// where a ride that leaves the line fixes the handedness.
+			fr.Rot = geometry.NextRot(s.v, fr.Rot)
+			if _, on := along(s.v, h.unit); h.fixed == geometry.HandUnset && (h.at == nil || on) {
+				ok = h.step(s.v, counts(s.ride))
+			} else {
+				ok = h.step(s.v, []int{1})
 			}
-			for c := 0; c < k; c++ {
-				fr.Rot = geometry.NextRot(s.v, fr.Rot)
-				chir.Step(s.v, 1)
-				if c == 0 {
-					after := geometry.Frame{Rot: fr.Rot, Mirror: chir.Hand == geometry.HandMirrored}
-					if straight := geometry.Name(after.Local(s.v)); straight != "f" {
-						b.WriteString(straight)
-					}
-				}
+			after := geometry.Frame{Rot: fr.Rot, Mirror: h.mirrored()}
+			if straight := geometry.Name(after.Local(s.v)); straight != "f" {
+				b.WriteString(straight)
 			}
 			b.WriteString(strconv.Itoa(s.ride))
 		default:
 			fr.Rot = geometry.NextRot(s.v, fr.Rot)
-			chir.Step(s.v, 1)
+			ok = h.step(s.v, []int{1})
 		}
-		prev = k
+		if !ok && i < len(p)-1 {
+			return nil, noEq(src, m, "Betza 2.0 fixes the handedness of a path from its displacement (§6.1), which here depends on how far a ride goes (§X6.2)")
+		}
 		l.unit = b.String()
 		out[i] = l
 	}
-	return out
+	return out, nil
 }
 
 // merge joins chains that differ only in the direction names of one leg
