@@ -24,7 +24,8 @@ var xbetzaCase = grammarCase{
 	excludedBy:   xbetzaExcludedBy,
 	noEquivalent: xbetzaNoEquivalent,
 	restriction: func(ne *dialect.NoEquivalentError) bool {
-		return strings.Contains(ne.Reason, "§X6.2")
+		// §X6.2 and §X4.8 depend on the paths, not only on the letters.
+		return strings.Contains(ne.Reason, "§X6.2") || strings.Contains(ne.Reason, "§X4.8")
 	},
 	letters: []letterClass{
 		// The capitals that start an atom are those the parser reads; a
@@ -189,6 +190,8 @@ func xbetzaNoEquivalent(s string) bool {
 			case strings.Contains(leg, "t") && !strings.ContainsAny(leg, "pg"):
 				return true
 			case k == 0 && strings.ContainsAny(leg, "zq"):
+				return true
+			case strings.Contains(leg, "y") && strings.ContainsAny(leg, "cdpge"): // §X4.5
 				return true
 			}
 		}

@@ -14,13 +14,13 @@ import (
 // A leg2 is one leg of a Betza 2.0 chain being written: its direction
 // names (a set, after merging) and the rest of its text.
 type leg2 struct {
-	class geometry.Class // the atom's class in the leg's frame (§2.7)
-	names []string       // its direction names
-	mover bool           // the mover's i (§3.11)
-	equal bool           // e (§3.10)
-	modes string         // its modality letters
-	unit  string         // the atom and its exponent
-	first, last bool     // the chain's first or last leg
+	class       geometry.Class // the atom's class in the leg's frame (§2.7)
+	names       []string       // its direction names
+	mover       bool           // the mover's i (§3.11)
+	equal       bool           // e (§3.10)
+	modes       string         // its modality letters
+	unit        string         // the atom and its exponent
+	first, last bool           // the chain's first or last leg
 }
 
 // text writes the leg, leaving out what Betza 2.0 implies where it stands:
