@@ -49,9 +49,9 @@ var plantedBugs = []plantedBug{
 		`if mover.Color == board.Black && !mutant("black-forward-up") {`,
 	}}},
 	{"no-chirality-flip", "§6.1 frames are never mirrored", []patch{{
-		"reference/eval/eval.go",
-		`if oblique(st.disp) && handedness(st.disp) {`,
-		`if oblique(st.disp) && handedness(st.disp) && !mutant("no-chirality-flip") {`,
+		"reference/geometry/frame.go",
+		`if IsOblique(c.Disp) && leansLeft(c.Disp) {`,
+		`if IsOblique(c.Disp) && leansLeft(c.Disp) && !mutant("no-chirality-flip") {`,
 	}}},
 	{"e-one-more", "§3.10 e makes one step more than the previous leg", []patch{{
 		"reference/eval/eval.go",
@@ -84,8 +84,8 @@ var plantedBugs = []plantedBug{
 	}}},
 	{"a-excludes-back", "§3.9 a on a later leg excludes straight back", []patch{{
 		"reference/eval/eval.go",
-		`if !leg.AllDirections() && !selected(class, leg.Dirs, fr.local(v)) {`,
-		`if !leg.AllDirections() && !selected(class, leg.Dirs, fr.local(v)) || mutant("a-excludes-back") && leg.AllDirections() && !slices.Contains(s.prog.Starts, int(st.node)) && fr.local(v).Y < 0 && fr.local(v).X == 0 {`,
+		`if !leg.AllDirections() && !selected(class, leg.Dirs, fr.Local(v)) {`,
+		`if !leg.AllDirections() && !selected(class, leg.Dirs, fr.Local(v)) || mutant("a-excludes-back") && leg.AllDirections() && !slices.Contains(s.prog.Starts, int(st.node)) && fr.Local(v).Y < 0 && fr.Local(v).X == 0 {`,
 	}}},
 	// One per dialect (issue 7): the translations are checked too.
 	{"bracket-optional-mandatory", "§B3.2 [F?R] read as [F-R]: the continuation is not optional", []patch{{
