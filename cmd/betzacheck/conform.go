@@ -309,9 +309,10 @@ func writeFile(path string, write func(io.Writer) error) error {
 // generatedDialect picks the dialect generated cases are written in: Betza
 // 2.0 when the implementation reads it, else the first dialect it reads
 // that has a grammar to sample (single-leg classic notations for an engine
-// such as Fairy-Stockfish).
+// such as Fairy-Stockfish, whose answers are also compared with each
+// classic profile; XBetza for one such as XBoard that reads only that).
 func generatedDialect(dialects []string) string {
-	for _, want := range []string{dialect.Betza2, dialect.Classic, dialect.Bracket} {
+	for _, want := range []string{dialect.Betza2, dialect.Classic, dialect.XBetza, dialect.Bracket} {
 		for _, d := range dialects {
 			if d == want {
 				return d

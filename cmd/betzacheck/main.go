@@ -95,7 +95,7 @@ func init() {
 		{
 			Name:    "translate",
 			Args:    "--from DIALECT --to DIALECT [--check] [--count N] [--seed S] NOTATION",
-			Summary: "write a notation in another dialect (betza2, bracket, betza-classic[:PROFILE], spanish)",
+			Summary: "write a notation in another dialect (betza2, bracket, betza-classic[:PROFILE], spanish, xbetza)",
 			Run:     runTranslate,
 		},
 		{

@@ -187,8 +187,8 @@ var generatedClauses = []string{"generated"}
 
 // Generate draws n cases one at a time, each built only when the run asks
 // for it, so that a run of any length holds one generated case at a time.
-// The notations are sampled from the grammar of a dialect (betza2, bracket
-// or betza-classic) and translated into Betza 2.0 for the reference;
+// The notations are sampled from the grammar of a dialect (betza2, bracket,
+// betza-classic or xbetza) and translated into Betza 2.0 for the reference;
 // samples that have no translation are skipped, so there may be fewer than
 // n cases. Case i is gen/SEED/i and depends only on seed and i.
 func Generate(name string, n int, seed int64) (iter.Seq[*Case], error) {
@@ -204,6 +204,8 @@ func Generate(name string, n int, seed int64) (iter.Seq[*Case], error) {
 	case dialect.Bracket:
 		g, err = grammar.Bracket()
 		start, depth = grammar.BracketStart, 5
+	case dialect.XBetza:
+		g, err = grammar.XBetza()
 	default:
 		return nil, fmt.Errorf("no grammar to generate %s notations from", name)
 	}

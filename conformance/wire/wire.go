@@ -71,7 +71,7 @@ func Levels() []string { return []string{LevelDestinations, LevelEffects, LevelP
 
 // Dialects lists the dialects of protocol 1.
 func Dialects() []string {
-	return []string{dialect.Betza2, dialect.Classic, dialect.Bracket, dialect.Spanish}
+	return []string{dialect.Betza2, dialect.Classic, dialect.Bracket, dialect.Spanish, dialect.XBetza}
 }
 
 // LevelRank orders the levels: a level's index in Levels, 0 for

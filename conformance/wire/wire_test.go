@@ -86,6 +86,21 @@ func TestSupports(t *testing.T) {
 	}
 }
 
+// TestHelloDialects: a handshake may name every dialect of the protocol
+// (P2.3 of spec/protocol.md), xbetza included, and no other.
+func TestHelloDialects(t *testing.T) {
+	for _, d := range []string{"betza2", "betza-classic", "bracket", "spanish", "xbetza"} {
+		h := wire.HelloReply{Name: "x", Protocol: wire.Version, Level: wire.LevelDestinations, Dialects: []string{d}}
+		if err := h.Check(); err != nil {
+			t.Errorf("%s: %v", d, err)
+		}
+	}
+	h := wire.HelloReply{Name: "x", Protocol: wire.Version, Level: wire.LevelDestinations, Dialects: []string{"betza-classic:xboard"}}
+	if err := h.Check(); err == nil || !strings.Contains(err.Error(), `dialect "betza-classic:xboard"`) {
+		t.Errorf("a profile name as a dialect: %v", err)
+	}
+}
+
 // TestSquareNames: OutcomeOf names squares as board.Square.String does, on
 // and off the board.
 func TestSquareNames(t *testing.T) {

@@ -2,7 +2,8 @@
 // package reference) and the other notations people write pieces in: each
 // dialect reads its own text into Betza 2.0 and, where it can, writes Betza
 // 2.0 back in its own terms. The implementations live in the packages below
-// this one (bracket, classic, spanish); package translate lists them.
+// this one (bracket, classic, spanish, xbetza); package translate lists
+// them.
 package dialect
 
 import (
@@ -26,7 +27,7 @@ const (
 // Dialect is one notation.
 type Dialect interface {
 	// Name is the dialect's name in the protocol and on the command line:
-	// "betza2", "bracket", "betza-classic", "spanish".
+	// "betza2", "bracket", "betza-classic", "spanish", "xbetza".
 	Name() string
 	// ToBetza2 translates src into an equivalent Betza 2.0 notation,
 	// compiled: the program's Source is the Betza 2.0 text. Errors

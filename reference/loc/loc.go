@@ -12,7 +12,8 @@ import (
 // Error is an error at a byte offset of a text.
 type Error struct {
 	// In names the text when it is not a Betza 2.0 notation: a dialect
-	// ("bracket", "betza-classic", "spanish") or "position"; "" otherwise.
+	// ("bracket", "betza-classic", "spanish", "xbetza") or "position"; ""
+	// otherwise.
 	In string
 	// Offset is the byte offset of the offending character, from 0; the
 	// text's length when the error is at its end.

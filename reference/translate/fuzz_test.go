@@ -17,7 +17,7 @@ import (
 // under every dialect (a text of one is often an error of another).
 func FuzzDialects(f *testing.F) {
 	names := translate.Names()
-	for _, doc := range []string{"betza2", "bracket", "classic", "spanish"} {
+	for _, doc := range []string{"betza2", "bracket", "classic", "spanish", "xbetza"} {
 		blocks, err := spec.ReadBlocks("../../spec/" + doc + ".md")
 		if err != nil {
 			f.Fatal(err)
@@ -45,8 +45,9 @@ func FuzzDialects(f *testing.F) {
 }
 
 // exampleText is the notation an example line of a spec block starts with:
-// the left side of a translation ("=>", "→"), the text of a reject line,
-// or a line of a block of notations; "" for a line that holds none.
+// the left side of a translation ("=>", "→", "=="), the text of a reject line
+// or of a no-equivalent line ("noeq", before its clause), or a line of a
+// block of notations; "" for a line that holds none.
 func exampleText(info, line string) string {
 	switch {
 	case strings.TrimSpace(line) == "" || info == "ebnf" || info == "" || info == "text":
@@ -56,8 +57,11 @@ func exampleText(info, line string) string {
 			return r.Text
 		}
 		return ""
+	case info == "noeq":
+		text, _, _ := strings.Cut(line, " ")
+		return text
 	}
-	for _, arrow := range []string{" => ", " → "} {
+	for _, arrow := range []string{" => ", " → ", " == "} {
 		if src, _, ok := strings.Cut(line, arrow); ok {
 			return src
 		}

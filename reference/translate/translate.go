@@ -13,6 +13,7 @@ import (
 	"betzacheck/reference/dialect/bracket"
 	"betzacheck/reference/dialect/classic"
 	"betzacheck/reference/dialect/spanish"
+	"betzacheck/reference/dialect/xbetza"
 )
 
 // Names lists the dialect names Lookup takes; a classic profile is named
@@ -22,7 +23,7 @@ func Names() []string {
 	for _, p := range classic.Profiles {
 		names = append(names, dialect.Classic+":"+p.Name)
 	}
-	return append(names, dialect.Spanish)
+	return append(names, dialect.Spanish, dialect.XBetza)
 }
 
 // Lookup returns the dialect of a name of Names.
@@ -36,6 +37,8 @@ func Lookup(name string) (dialect.Dialect, error) {
 		return classic.New(), nil
 	case dialect.Spanish:
 		return spanish.Dialect{}, nil
+	case dialect.XBetza:
+		return xbetza.Dialect{}, nil
 	}
 	if profile, ok := strings.CutPrefix(name, dialect.Classic+":"); ok {
 		return classic.WithProfile(profile)

@@ -2,6 +2,7 @@ package translate_test
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"betzacheck/reference/dialect"
@@ -41,6 +42,24 @@ func TestErrors(t *testing.T) {
 	for _, name := range translate.Names() {
 		if _, err := translate.Lookup(name); err != nil {
 			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// TestNames: every dialect name of package dialect is one translate reads,
+// and the dialect it returns answers to that name.
+func TestNames(t *testing.T) {
+	for _, name := range []string{dialect.Betza2, dialect.Bracket, dialect.Classic, dialect.Spanish, dialect.XBetza} {
+		d, err := translate.Lookup(name)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if d.Name() != name {
+			t.Errorf("Lookup(%q).Name() = %q", name, d.Name())
+		}
+		if !slices.Contains(translate.Names(), name) {
+			t.Errorf("Names() lacks %q", name)
 		}
 	}
 }

@@ -33,6 +33,17 @@ func lamePath(v geometry.Vec) []geometry.Vec {
 	return steps
 }
 
+// firstStepPath is the squares XBoard's lame leap passes (spec/classic.md
+// §C5.6): one orthogonal step along the larger component, then the rest
+// of the leap in one leap (N: W then F, C: W then N, Z: W then A).
+func firstStepPath(v geometry.Vec) []geometry.Vec {
+	s := geometry.Vec{Y: geometry.Sign(v.Y)}
+	if geometry.Abs(v.X) > geometry.Abs(v.Y) {
+		s = geometry.Vec{X: geometry.Sign(v.X)}
+	}
+	return []geometry.Vec{s, {X: v.X - s.X, Y: v.Y - s.Y}}
+}
+
 // frame is a forward and a right direction, in the coordinates of the
 // leg's own frame.
 type frame struct{ F, R geometry.Vec }
@@ -69,8 +80,9 @@ func selectedInOrder(atom *geometry.Atom, names []string) []geometry.Vec {
 }
 
 // lameOblique writes an oblique leap with n or j as the steps of its lame
-// path (§B6.2): the leg's directions and i on the first step, its modes on
-// the last, and for j a p on every step before the last. The result is
+// path (§B6.2), or of XBoard's when l.LameFirst (spec/classic.md §C5.6):
+// the leg's directions and i on the first step, its modes on the last, and
+// for j a p on every step before the last. The result is
 // one chain per distinct sequence of step names, merged where they share
 // all but their first names.
 func lameOblique(l LegSpec, first bool) ([]string, error) {
@@ -92,14 +104,14 @@ func lameOblique(l LegSpec, first bool) ([]string, error) {
 		// named in the frame left by the step before (unmirrored: the
 		// lame path stays on one line until its last diagonal steps).
 		f := frame{F: geometry.Vec{Y: 1}, R: geometry.Vec{X: 1}}
+		steps := lamePath(v)
+		if l.LameFirst {
+			steps = firstStepPath(v)
+		}
 		var c chain
-		for _, s := range lamePath(v) {
+		for _, s := range steps {
 			c.names = append(c.names, f.name(s))
-			if s.X != 0 && s.Y != 0 {
-				c.atoms = append(c.atoms, 'F')
-			} else {
-				c.atoms = append(c.atoms, 'W')
-			}
+			c.atoms = append(c.atoms, geometry.LeaperOf(s).Letter)
 			f = frame{F: s, R: geometry.Vec{X: s.Y, Y: -s.X}}
 		}
 		chains = append(chains, c)
@@ -168,11 +180,17 @@ func lameOblique(l LegSpec, first bool) ([]string, error) {
 }
 
 // implied reports whether the names are exactly what the f implied by '-'
-// names for this step (§4.3 of spec/betza2.md): the two forward diagonals
-// for an F step after a W step, the single forward step otherwise.
+// names for this step (§4.3 of spec/betza2.md): after a W step, the two
+// forward diagonals of a diagonal atom (F, A) and the narrow forward pair
+// of an oblique one (N, §2.4); the single forward step otherwise.
 func implied(atom byte, names []string, i int, atoms []byte) bool {
-	if atom == 'F' && atoms[i-1] == 'W' {
-		return len(names) == 2 && names[0] == "fl" && names[1] == "fr"
+	if atoms[i-1] == 'W' {
+		switch geometry.LookupAtom(atom).Class {
+		case geometry.Diagonal:
+			return slices.Equal(names, []string{"fl", "fr"})
+		case geometry.Oblique:
+			return slices.Equal(names, []string{"lf", "rf"})
+		}
 	}
 	return len(names) == 1 && names[0] == "f"
 }

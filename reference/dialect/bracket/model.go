@@ -34,9 +34,14 @@ type LegSpec struct {
 	// Betza 2.0 reads them (§B4.2); "" when none is written.
 	Dirs string
 	// Modes is a subset of "mcdp" in that order; "" when none is written.
-	Modes   string
-	Sweep   byte // 0, 'n' or 'j' (§B6)
-	Initial bool // i (§B4.5)
+	Modes string
+	Sweep byte // 0, 'n' or 'j' (§B6)
+	// LameFirst, with Sweep 'n' on N C Z, tests only the first square
+	// of the lame path, one orthogonal step along the leap's larger
+	// component, and makes the rest of the leap in one leap: XBoard's
+	// lame leaper (spec/classic.md §C5.6, spec/xbetza.md §X4.6).
+	LameFirst bool
+	Initial   bool // i (§B4.5)
 	// Empty marks a leg that can never be made (a reading a profile of
 	// the classic dialect records, spec/classic.md §C5); a chain through it
 	// is dropped.
