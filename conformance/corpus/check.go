@@ -43,8 +43,8 @@ func (m *Mismatch) Suggestion() string {
 
 // CheckNotation compares the reference's reading of a file's notation
 // with the file: an invalid file must be rejected with a located syntax
-// error at its error: offset whose message contains its error: text; a
-// valid file whose notation has a Betza 2.0 form must compile, to its
+// error at its error: offset whose message contains its error: text,
+// under the first clause the file cites; a valid file whose notation has a Betza 2.0 form must compile, to its
 // canonical: form when it gives one. It returns nil when they agree.
 func CheckNotation(f *File) (m *Mismatch) {
 	defer recoverMismatch(&m)
@@ -62,6 +62,9 @@ func CheckNotation(f *File) (m *Mismatch) {
 		case se.Offset != f.ErrOffset || !strings.Contains(se.Msg, f.ErrText):
 			return &Mismatch{Reason: fmt.Sprintf("%q: rejected at offset %d with %q, want offset %d and a message containing %q",
 				f.Notation, se.Offset, se.Msg, f.ErrOffset, f.ErrText), GotErr: err}
+		case len(f.Clauses) > 0 && se.Clause != f.Clauses[0]:
+			return &Mismatch{Reason: fmt.Sprintf("%q: rejected under %s, want %s, the first clause the file cites",
+				f.Notation, se.Clause, f.Clauses[0]), GotErr: err}
 		}
 		return nil
 	}

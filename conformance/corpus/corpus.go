@@ -5,7 +5,8 @@
 //
 //	notation: W-F
 //	dialect: betza2            (optional; betza2 by default)
-//	clauses: §4.1 §4.2 §2.7    (the clauses the file tests)
+//	clauses: §4.1 §4.2 §2.7    (the clauses the file tests; in an invalid
+//	                            file, the first is the one its error cites)
 //	summary: one sentence on what the file pins down
 //	canonical: W-F             (optional: the printer's form)
 //	error: 5 expected a leg    (invalid files: offset and message substring)

@@ -12,6 +12,7 @@ import (
 
 	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/golden"
+	"betzacheck/reference/dialect"
 )
 
 const root = "../../corpus"
@@ -71,56 +72,101 @@ func checkFile(f *corpus.File) []string {
 func indent(s string) string { return "\t" + strings.ReplaceAll(s, "\n", "\n\t") }
 
 var clauseRef = regexp.MustCompile(`§[A-Z]?\d+(\.\d+)*`)
-var clauseDef = regexp.MustCompile(`\*\*(§\d+\.\d+)\*\*`)
 
 // betza2Ref is a citation of a clause of spec/betza2.md in Go code: a
 // section and a clause number; a dialect's clause (§B3.2) or a whole
 // section (§3) is not one.
 var betza2Ref = regexp.MustCompile(`§\d+\.\d+`)
 
-// definedClauses are the ids of the clauses spec/betza2.md defines.
-func definedClauses(t *testing.T) map[string]bool {
+// A clausedSpec is a spec whose clauses every corpus citation of its
+// kind must name, and every one of which some corpus file must cite.
+type clausedSpec struct {
+	path string
+	// cites matches a whole citation of this spec's clauses ("§4.2",
+	// "§X5.4"); def finds the definitions, **§4.2**, in the spec's text.
+	cites, def *regexp.Regexp
+	min        int // fewer definitions than this means the spec was misread
+	// uncovered reports the clauses no corpus file needs to cite.
+	uncovered func(clause string) bool
+}
+
+// The specs whose every clause the corpus cites: the core, whose
+// implementation restrictions (§12) are not cases of a notation, and
+// XBetza, a dialect read by translation into the core whose clauses are
+// all exercised through corpus/valid/xbetza and corpus/invalid/xbetza.
+var (
+	betza2Spec = clausedSpec{path: "../../spec/betza2.md",
+		cites: regexp.MustCompile(`^§\d+\.\d+$`), def: regexp.MustCompile(`\*\*(§\d+\.\d+)\*\*`), min: 70,
+		uncovered: func(c string) bool { return strings.HasPrefix(c, "§12") }}
+	xbetzaSpec = clausedSpec{path: "../../spec/xbetza.md",
+		cites: regexp.MustCompile(`^§X\d+\.\d+$`), def: regexp.MustCompile(`\*\*(§X\d+\.\d+)\*\*`), min: 35,
+		uncovered: func(string) bool { return false }}
+)
+
+// defined returns the ids of the clauses the spec defines.
+func (s clausedSpec) defined(t *testing.T) map[string]bool {
 	t.Helper()
-	spec, err := os.ReadFile("../../spec/betza2.md")
+	text, err := os.ReadFile(s.path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defined := map[string]bool{}
-	for _, m := range clauseDef.FindAllStringSubmatch(string(spec), -1) {
+	for _, m := range s.def.FindAllStringSubmatch(string(text), -1) {
 		defined[m[1]] = true
 	}
-	if len(defined) < 70 {
-		t.Fatalf("spec/betza2.md defines only %d clauses", len(defined))
+	if len(defined) < s.min {
+		t.Fatalf("%s defines only %d clauses", s.path, len(defined))
 	}
 	return defined
 }
 
-// TestClauseCoverage: every clause of spec/betza2.md is cited by at least
-// one corpus file, and every citation names a clause that exists.
+// definedClauses are the ids of the clauses spec/betza2.md defines.
+func definedClauses(t *testing.T) map[string]bool {
+	t.Helper()
+	return betza2Spec.defined(t)
+}
+
+// TestClauseCoverage: every clause of spec/betza2.md (but §12) and of
+// spec/xbetza.md is cited by at least one corpus file, valid or invalid,
+// and every citation names a clause that exists: a citation of the core
+// (§4.2), from a file of any dialect, one of spec/betza2.md, and a
+// citation of XBetza (§X5.4) one of spec/xbetza.md.
 func TestClauseCoverage(t *testing.T) {
-	defined := definedClauses(t)
-	cited := map[string]bool{}
-	for _, f := range load(t) {
-		for _, c := range f.Clauses {
-			if !clauseRef.MatchString(c) {
-				t.Errorf("%s: %q is not a clause id", f.Path, c)
-				continue
+	files := load(t)
+	for _, s := range []clausedSpec{betza2Spec, xbetzaSpec} {
+		defined := s.defined(t)
+		cited := map[string]bool{}
+		for _, f := range files {
+			for _, c := range f.Clauses {
+				if !s.cites.MatchString(c) {
+					continue
+				}
+				cited[c] = true
+				if !defined[c] {
+					t.Errorf("%s cites %s, which %s does not define", f.Path, c, filepath.Base(s.path))
+				}
 			}
-			cited[c] = true
-			if !defined[c] && strings.Count(c, ".") > 0 && f.Dialect == "betza2" {
+		}
+		var missing []string
+		for c := range defined {
+			if !cited[c] && !s.uncovered(c) {
+				missing = append(missing, c)
+			}
+		}
+		sort.Strings(missing)
+		if len(missing) > 0 {
+			t.Errorf("clauses of %s no corpus file cites: %s", filepath.Base(s.path), strings.Join(missing, " "))
+		}
+	}
+	for _, f := range files {
+		for _, c := range f.Clauses {
+			switch {
+			case !clauseRef.MatchString(c):
+				t.Errorf("%s: %q is not a clause id", f.Path, c)
+			case f.Dialect == dialect.Betza2 && strings.Contains(c, ".") && !betza2Spec.cites.MatchString(c):
 				t.Errorf("%s cites %s, which spec/betza2.md does not define", f.Path, c)
 			}
 		}
-	}
-	var missing []string
-	for c := range defined {
-		if !cited[c] && !strings.HasPrefix(c, "§12") {
-			missing = append(missing, c)
-		}
-	}
-	sort.Strings(missing)
-	if len(missing) > 0 {
-		t.Errorf("clauses no corpus file cites: %s", strings.Join(missing, " "))
 	}
 }
 
@@ -240,5 +286,25 @@ func TestSetups(t *testing.T) {
 	}
 	if _, err := corpus.Setups(nil); err == nil {
 		t.Error("no setups at all: want an error")
+	}
+}
+
+// TestInvalidFileClause: an invalid file's first clause is the one its
+// error cites; a file that puts another clause first is a mismatch.
+func TestInvalidFileClause(t *testing.T) {
+	file := func(clauses string) *corpus.File {
+		t.Helper()
+		f, err := corpus.Parse("invalid/x.txtar", []byte("notation: NN\nclauses: "+clauses+"\nsummary: s\nerror: 1 found N again\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	if m := corpus.CheckNotation(file("§9.10 §1.6")); m != nil {
+		t.Errorf("NN rejected under §9.10, cited first: %s", m.Reason)
+	}
+	m := corpus.CheckNotation(file("§1.6 §9.10"))
+	if m == nil || !strings.Contains(m.Reason, "rejected under §9.10, want §1.6") {
+		t.Errorf("NN rejected under §9.10 with §1.6 cited first: got %v, want a mismatch naming both clauses", m)
 	}
 }
