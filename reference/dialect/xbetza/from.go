@@ -374,34 +374,11 @@ func sameRelative(s string, names []string) bool {
 // mergeX joins moves that differ only in the direction names of one leg
 // (§X7.1), when the union can be spelled.
 func mergeX(moves [][]xleg) [][]xleg {
-	for changed := true; changed; {
-		changed = false
-		for j := 0; j < 8; j++ {
-			var out [][]xleg
-			at := map[string]int{}
-			for _, m := range moves {
-				if j >= len(m) {
-					out = append(out, m)
-					continue
-				}
-				key := xkey(m, j)
-				if i, ok := at[key]; ok {
-					names := union(out[i][j].names, m[j].names)
-					if xdirs(names, j == 0, m[len(m)-1].atom) != "" || (j == 0 && allOf(names, m[len(m)-1].atom)) {
-						joined := slices.Clone(out[i])
-						joined[j].names = names
-						out[i] = joined
-						changed = true
-						continue
-					}
-				}
-				at[key] = len(out)
-				out = append(out, m)
-			}
-			moves = out
-		}
-	}
-	return moves
+	return mergeLegs(moves, xkey, func(l *xleg) *[]string { return &l.names },
+		func(m []xleg, j int, names []string) bool {
+			atom := m[len(m)-1].atom
+			return xdirs(names, j == 0, atom) != "" || (j == 0 && allOf(names, atom))
+		})
 }
 
 func allOf(names []string, atom string) bool {

@@ -192,41 +192,50 @@ func chain(p path, m *Move, src string) ([]leg2, error) {
 // merge joins chains that differ only in the direction names of one leg
 // into one chain naming the union (§X6.3), until no two can be joined.
 func merge(chains [][]leg2) [][]leg2 {
+	return mergeLegs(chains, mergeKey, func(l *leg2) *[]string { return &l.names },
+		func(c []leg2, j int, names []string) bool {
+			_, ok := spellSet(c[j].class, names, j == 0)
+			return ok
+		})
+}
+
+// mergeLegs joins sequences of legs that differ only in the direction
+// names of one leg, the j-th: key(s, j) is s with that leg's names left
+// out, names gives a leg's names, and join says whether the union of
+// names can stand on leg j of s. It goes on until no two can be joined.
+func mergeLegs[L any](seqs [][]L, key func(s []L, j int) string, names func(l *L) *[]string, join func(s []L, j int, names []string) bool) [][]L {
 	for changed := true; changed; {
 		changed = false
-		for j := 0; ; j++ {
-			longest := 0
-			for _, c := range chains {
-				longest = max(longest, len(c))
-			}
-			if j >= longest {
-				break
-			}
-			var out [][]leg2
+		longest := 0
+		for _, s := range seqs {
+			longest = max(longest, len(s))
+		}
+		for j := 0; j < longest; j++ {
+			var out [][]L
 			at := map[string]int{}
-			for _, c := range chains {
-				if j >= len(c) {
-					out = append(out, c)
+			for _, s := range seqs {
+				if j >= len(s) {
+					out = append(out, s)
 					continue
 				}
-				key := mergeKey(c, j)
-				if i, ok := at[key]; ok {
-					names := union(out[i][j].names, c[j].names)
-					if _, ok := spellSet(out[i][j].class, names, j == 0); ok {
+				k := key(s, j)
+				if i, ok := at[k]; ok {
+					u := union(*names(&out[i][j]), *names(&s[j]))
+					if join(out[i], j, u) {
 						joined := slices.Clone(out[i])
-						joined[j].names = names
+						*names(&joined[j]) = u
 						out[i] = joined
 						changed = true
 						continue
 					}
 				}
-				at[key] = len(out)
-				out = append(out, c)
+				at[k] = len(out)
+				out = append(out, s)
 			}
-			chains = out
+			seqs = out
 		}
 	}
-	return chains
+	return seqs
 }
 
 func mergeKey(c []leg2, j int) string {
