@@ -44,6 +44,7 @@ func TestClassicPairs(t *testing.T) {
 	xb := classicProfile(t, "xboard")
 	pairs = append(pairs,
 		dialectPair{Name: "xboard: the FIDE pawn fmWfceFifmnD, no en passant on a placement", Clauses: "§C5.8 / §X4.9", D: xb, Src: "fmWfceFifmnD", B: "fmWfcFifW-fmW"},
+		dialectPair{Name: "xboard: fmWfeF is fmW, e accepts no square", Clauses: "§C5.8 / §X4.9", D: xb, Src: "fmWfeF", B: "fmW"},
 		dialectPair{Name: "xboard: hrN is the right-handed knight", Clauses: "§C5.5 / §X3.4", D: xb, Src: "hrN", B: "rfNbrNlbNflN"},
 		dialectPair{Name: "xboard: hlN is the left-handed knight", Clauses: "§C5.5 / §X3.4", D: xb, Src: "hlN", B: "lfNblNrbNfrN"},
 		dialectPair{Name: "xboard: nN is mW-fF", Clauses: "§C5.6 / §X4.6", D: xb, Src: "nN", B: "mW-fF"},
