@@ -28,7 +28,7 @@ var classicCase = grammarCase{
 	seed:          defaultSeed,
 	depth:         sampleDepth,
 	minBothAccept: numSamples / 3,
-	alphabet:      "WFDNAHCZGJLKQRBfbrlvshmcpgni0123456789XdO$-",
+	alphabet:      "WFDNAHCZGJLKQRBfbrlvshmcpgnije0123456789XdO$-",
 	mutants:       numSamples,
 	mutantDepth:   sampleDepth,
 }
@@ -70,6 +70,52 @@ func (m classicMove) ranged() bool {
 	return m.doubled || m.digits != "" || strings.IndexByte("RBQ", m.letter) >= 0
 }
 
+// xboardAtom is the atom letter m reads as under profile xboard (§C5.2).
+func (m classicMove) xboardAtom() byte {
+	switch m.letter {
+	case 'J':
+		return 'C'
+	case 'L':
+		return 'Z'
+	}
+	return m.letter
+}
+
+// jumps reports whether j has a reading on m under profile xboard
+// (§C5.7): on D and A, and on a ride of W, F or K (R, B and Q included)
+// of more than one step: a range is the number of steps, 0 none, and
+// without one a doubled letter or R B Q rides without limit.
+func (m classicMove) jumps() bool {
+	a := m.xboardAtom()
+	switch {
+	case a == 'D' || a == 'A':
+		return true
+	case strings.IndexByte("WFKRBQ", a) < 0:
+		return false
+	case m.digits != "":
+		n, err := strconv.Atoi(m.digits)
+		return err != nil || n != 1
+	}
+	return m.doubled || strings.IndexByte("RBQ", a) >= 0
+}
+
+// hasReading reports whether the direction letters dirs of m, read as
+// Betza 2.0 reads a run, leave no h without a reading under profile
+// xboard (§C5.5): hr or hl on N C Z, a lone h on K Q.
+func (m classicMove) hasReading(dirs string) bool {
+	toks := syntax.DirectionTokens(dirs)
+	a := m.xboardAtom()
+	for i, tok := range toks {
+		switch {
+		case tok != "h", a == 'K' || a == 'Q':
+		case strings.IndexByte("NCZ", a) >= 0 && i+1 < len(toks) && (toks[i+1] == "r" || toks[i+1] == "l"):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 func (m classicMove) hops() bool { return strings.ContainsAny(m.mods, "pg") }
 
 // classicExcluded lists the rules under which the classic parser, under
@@ -89,27 +135,30 @@ func classicExcluded(s string) []rule {
 				dirs = append(dirs, m.mods[i])
 			}
 		}
-		for _, tok := range syntax.DirectionTokens(string(dirs)) {
-			if tok == "h" {
-				rules = addRule(rules, rule{"a lone h", "§C3.1"})
-			}
+		if !m.hasReading(string(dirs)) {
+			rules = addRule(rules, rule{"an h that is neither hr, hl on N C Z nor alone on K Q", "§C5.5"})
 		}
 		if m.hops() && !m.ranged() {
 			rules = addRule(rules, rule{"p or g on a leaper", "§C4.4"})
 		}
-		if strings.Contains(m.mods, "n") && m.ranged() {
-			rules = addRule(rules, rule{"n on a rider", "§C4.6"})
+		switch j := strings.Count(m.mods, "j"); {
+		case j > 1:
+			rules = addRule(rules, rule{"j twice", "§C5.7"})
+		case j == 1 && strings.Contains(m.mods, "n"):
+			rules = addRule(rules, rule{"j with n", "§C5.7"})
+		case j == 1 && !m.hops() && !m.jumps():
+			rules = addRule(rules, rule{"j on an atom it has no reading on", "§C5.7"})
 		}
 	}
 	return rules
 }
 
 // classicNoEquivalent reports whether s, a sentence of classic.ebnf, has a
-// hopper with a range other than 0, which has no Betza 2.0 equivalent
-// (§C4.5).
+// hopper with a range other than 0 (§C4.5) or with j (§C5.7), which have
+// no Betza 2.0 equivalent.
 func classicNoEquivalent(s string) bool {
 	for _, m := range splitClassic(s) {
-		if m.hops() && m.digits != "" && strings.Trim(m.digits, "0") != "" {
+		if m.hops() && ((m.digits != "" && strings.Trim(m.digits, "0") != "") || strings.Contains(m.mods, "j")) {
 			return true
 		}
 	}

@@ -39,6 +39,21 @@ func TestClassicPairs(t *testing.T) {
 	// The issue claims NN (classic) ≡ N0 (2.0); under §2.4 and §2.7 of
 	// spec/betza2.md the 2.0 N0 also zigzags, so the claim fails.
 	pairs = append(pairs, dialectPair{Name: "NN is N0, as the issue claims", Clauses: "§C2.2 / §5.3", D: classicProfile(t, "betza"), Src: "NN", B: "N0", Expected: true})
+	// The xboard profile reads e, n, j and hr/hl as spec/xbetza.md does; the
+	// right sides are that spec's hand-written Betza 2.0 forms.
+	xb := classicProfile(t, "xboard")
+	pairs = append(pairs,
+		dialectPair{Name: "xboard: the FIDE pawn fmWfceFifmnD, no en passant on a placement", Clauses: "§C5.8 / §X4.9", D: xb, Src: "fmWfceFifmnD", B: "fmWfcFifW-fmW"},
+		dialectPair{Name: "xboard: fmWfeF is fmW, e accepts no square", Clauses: "§C5.8 / §X4.9", D: xb, Src: "fmWfeF", B: "fmW"},
+		dialectPair{Name: "xboard: hrN is the right-handed knight", Clauses: "§C5.5 / §X3.4", D: xb, Src: "hrN", B: "rfNbrNlbNflN"},
+		dialectPair{Name: "xboard: hlN is the left-handed knight", Clauses: "§C5.5 / §X3.4", D: xb, Src: "hlN", B: "lfNblNrbNfrN"},
+		dialectPair{Name: "xboard: nN is mW-fF", Clauses: "§C5.6 / §X4.6", D: xb, Src: "nN", B: "mW-fF"},
+		dialectPair{Name: "xboard: nC tests the orthogonal square only", Clauses: "§C5.6 / §X4.6", D: xb, Src: "nC", B: "mW-fN"},
+		dialectPair{Name: "xboard: nZ tests the orthogonal square only", Clauses: "§C5.6 / §X4.6", D: xb, Src: "nZ", B: "mW-fA"},
+		dialectPair{Name: "xboard: jR skips the first square", Clauses: "§C5.7 / §X4.7", D: xb, Src: "jR", B: "mpW-fR"},
+		dialectPair{Name: "xboard: jD jumps a piece", Clauses: "§C5.7 / §X4.7", D: xb, Src: "jD", B: "pW-fW"},
+		dialectPair{Name: "xboard: nC is not the lame path W-W-F", Clauses: "§C5.6", D: xb, Src: "nC", B: "W-W-F", Expected: true},
+	)
 	fsf := classicProfile(t, "fairy-stockfish")
 	pairs = append(pairs,
 		dialectPair{Name: "fairy-stockfish: fK has three moves", Clauses: "§C5.4", D: fsf, Src: "fK", B: "fWfF"},

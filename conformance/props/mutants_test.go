@@ -98,6 +98,11 @@ var plantedBugs = []plantedBug{
 		`if oblique(atom) {`,
 		`if oblique(atom) && !mutant("rider-zigzags") {`,
 	}}},
+	{"xboard-e-captures", "§C5.8 e under the xboard profile captures like c, as if a placement held en-passant rights", []patch{{
+		"reference/dialect/classic/classic.go",
+		`if enPassant && leg.Modes == "" {`,
+		`if mutant("xboard-e-captures") && enPassant && !strings.Contains(leg.Modes, "c") { leg.Modes += "c" }; if enPassant && leg.Modes == "" {`,
+	}}},
 	{"spanish-o-captures", "§S3.1 o (move only) also captures", []patch{{
 		"reference/dialect/spanish/translate.go",
 		`case f.o && f.c:`,

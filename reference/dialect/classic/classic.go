@@ -1,6 +1,8 @@
 // Package classic reads classic (single-leg) Betza notation as engines and
 // GUIs read it (spec/classic.md): atoms, doubled letters and ranges for
-// riders, the hopper p, the grasshopper g, the lame n and the initial i.
+// riders, the hopper p, the grasshopper g, the lame n and the initial i,
+// and where a profile reads them the jump j, the en passant e and the
+// chiral halves hr and hl.
 // Programs disagree on several points; each program's reading is a named
 // Profile, a table of rules with a reason on every row (profile.go).
 //
@@ -97,7 +99,7 @@ func (d Dialect) Parse(src string) ([]*Move, error) {
 			cur.At = i
 		}
 		switch {
-		case strings.IndexByte(modLetters, c) >= 0:
+		case strings.IndexByte(modLetters, c) >= 0 || (c == 'e' && s.enPassant) || (c == 'j' && s.jump):
 			cur.Mods += string(c)
 			cur.ModsAt = append(cur.ModsAt, i)
 		case strings.IndexByte(atomLetters, c) >= 0 && s.letter(c) != 0:
@@ -209,7 +211,9 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 	p := bracket.PathSpec{Src: text, Offset: m.At}
 	var dirs []byte
 	lame := false
-	var hopRange error // reported after the located errors
+	jumpAt := -1       // the offset of j, -1 without one
+	enPassant := false // e (§C5.8)
+	var noEq error     // reported after the located errors
 	for k := 0; k < len(m.Mods); k++ {
 		c, at := m.Mods[k], m.ModsAt[k]
 		switch c {
@@ -217,6 +221,13 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 			if !strings.ContainsRune(leg.Modes, rune(c)) {
 				leg.Modes += string(c)
 			}
+		case 'e':
+			enPassant = true
+		case 'j':
+			if jumpAt >= 0 {
+				return nil, d.errAt(at, "§C5.7", "expected one j, found a second: spec/xbetza.md gives jj no reading")
+			}
+			jumpAt = at
 		case 'p', 'g':
 			if leg.Range == 1 && !ranged {
 				if !s.hopLeaper {
@@ -224,7 +235,7 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 				}
 				leg.Range = bracket.Unbounded // §C4.4: a hopping rider
 			} else if m.Range > 0 {
-				hopRange = &dialect.NoEquivalentError{From: dialect.Classic, To: dialect.Betza2, Part: text, Offset: m.At,
+				noEq = &dialect.NoEquivalentError{From: dialect.Classic, To: dialect.Betza2, Part: text, Offset: m.At,
 					Reason: "a range on a hopper: whether it limits the squares before the hurdle, after it, or both is not defined (§C4.5)"}
 			}
 			if c == 'p' {
@@ -246,6 +257,12 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 	if strings.Contains(leg.Modes, "m") && strings.Contains(leg.Modes, "c") {
 		leg.Modes = "mc"
 	}
+	if enPassant && leg.Modes == "" {
+		leg.Empty = true // §C5.8: e is the only mode and accepts no square
+	}
+	if lame && jumpAt >= 0 {
+		return nil, d.errAt(jumpAt, "§C5.7", "expected n or j, found both: a leap cannot both need the squares it passes empty and jump")
+	}
 	if lame {
 		switch {
 		case leg.Range != 1 || ranged:
@@ -254,6 +271,19 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 			}
 		case strings.IndexByte("DAHGNCZ", leg.Atom) >= 0:
 			leg.Sweep = 'n' // §C4.6
+			// §C5.6: on N C Z only the first, orthogonal square is tested.
+			leg.LameFirst = s.lameFirst && strings.IndexByte("NCZ", leg.Atom) >= 0
+		}
+	}
+	skipFirst := false // §C5.7: the leg's first square is skipped
+	switch {
+	case jumpAt >= 0 && (p.Hop || p.Grasshopper):
+		noEq = &dialect.NoEquivalentError{From: dialect.Classic, To: dialect.Betza2, Part: text, Offset: m.At,
+			Reason: "j on a hopper: whether the skipped square may hold the hurdle is not defined (§C5.7)"}
+	case jumpAt >= 0:
+		var err error
+		if skipFirst, err = d.jump(&leg, m, jumpAt); err != nil {
+			return nil, err
 		}
 	}
 	if ranged && strings.IndexByte(s.noRides, leg.Atom) >= 0 {
@@ -269,7 +299,12 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 		parts = ps
 	} else {
 		ds := string(dirs)
-		if err := checkH(ds); err != "" {
+		if s.chiral {
+			var err string
+			if ds, err = chiralDirs(ds, leg.Atom); err != "" {
+				return nil, d.errAt(m.ModsAt[strings.IndexByte(m.Mods, 'h')], "§C5.5", "%s", err)
+			}
+		} else if err := checkH(ds); err != "" {
 			return nil, d.errAt(m.ModsAt[strings.IndexByte(m.Mods, 'h')], "§C3.1", "%s", err)
 		}
 		leg.Dirs = ds
@@ -281,14 +316,49 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 			parts = []bracket.LegSpec{leg}
 		}
 	}
-	if hopRange != nil {
-		return nil, hopRange
+	if noEq != nil {
+		return nil, noEq
 	}
 	var out []bracket.PathSpec
 	for _, l := range parts {
 		q := p
 		q.Legs = []bracket.LegSpec{l}
+		if skipFirst {
+			q.Legs, q.Optional = skipFirstSquare(l), []bool{false}
+		}
 		out = append(out, q)
 	}
 	return out, nil
+}
+
+// jump reads j, at offset at, on the leg of a move that does not hop
+// (§C5.7, spec/xbetza.md §X4.7): on D and A the square passed over must be
+// occupied (the sweep j of §B6.1); on a ride of W, F or K the first square
+// is skipped, whatever it holds, which jump reports; on any other atom j
+// has no reading.
+func (d Dialect) jump(leg *bracket.LegSpec, m *Move, at int) (skipFirst bool, err error) {
+	switch {
+	case leg.Atom == 'D' || leg.Atom == 'A':
+		leg.Sweep = 'j'
+		return false, nil
+	case strings.IndexByte("WFK", leg.Atom) >= 0 && leg.Range != 1:
+		return true, nil
+	case strings.IndexByte("WFK", leg.Atom) >= 0:
+		return false, d.errAt(at, "§C5.7", "expected a rider, D or A after j, found the single step %c: it has no square to jump", m.Letter)
+	}
+	return false, d.errAt(at, "§C5.7", "expected R, B, Q, a ranged W, F or K, D or A after j, found %c: profile %s gives j no reading there", m.Letter, d.profile.Name)
+}
+
+// skipFirstSquare writes a ride whose first square is skipped (§C5.7): one
+// step that may end on any square, empty (m) or occupied (p), with the
+// leg's directions and i, then the rest of the ride straight on with the
+// leg's modes; the range counts the skipped square.
+func skipFirstSquare(l bracket.LegSpec) []bracket.LegSpec {
+	first, rest := l, l
+	first.Range, first.Modes = 1, "mp"
+	rest.Dirs, rest.Initial = "", false
+	if l.Range != bracket.Unbounded {
+		rest.Range = l.Range - 1
+	}
+	return []bracket.LegSpec{first, rest}
 }

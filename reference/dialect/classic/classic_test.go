@@ -50,6 +50,34 @@ var valid = []struct{ profile, src, want, clause string }{
 	{"xboard", "L", "Z", "§C5.2"},
 	{"xboard", "fK", "fK", "§C5.4"},
 	{"xboard", "fsQ", "fsQ", "§C5.4"},
+	{"xboard", "hrN", "rfbrlbflN", "§C5.5"},
+	{"xboard", "hlN", "lfblrbfrN", "§C5.5"},
+	{"xboard", "hrZ", "rfbrlbflZ", "§C5.5"},
+	{"xboard", "fhrN", "fhrN", "§C5.5"},
+	{"xboard", "hrlN", "rfbrlbflblN", "§C5.5"},
+	{"xboard", "hrNN", "rfbrlbflNrf0", "§C5.5"},
+	{"xboard", "hK", "K", "§C5.5"},
+	{"xboard", "hfK", "K", "§C5.5"},
+	{"xboard", "nN", "W-F", "§C5.6"},
+	{"xboard", "nC", "W-N", "§C5.6"},
+	{"xboard", "nZ", "W-A", "§C5.6"},
+	{"xboard", "bnZ", "bW-A", "§C5.6"},
+	{"xboard", "cnC", "W-cN", "§C5.6"},
+	{"xboard", "nD", "W02", "§C4.6"},
+	{"xboard", "nR", "R", "§C4.6"},
+	{"xboard", "nDD", "D0", "§C4.6"},
+	{"xboard", "jR", "mpW-R", "§C5.7"},
+	{"xboard", "jK2", "mpK-K", "§C5.7"},
+	{"xboard", "jWW", "mpW-R", "§C5.7"},
+	{"xboard", "ijfsQ", "ifsmpK-Q", "§C5.7"},
+	{"xboard", "jD", "pW-W", "§C5.7"},
+	{"xboard", "cjA", "pF-cF", "§C5.7"},
+	{"xboard", "ejR", "mO", "§C5.7"},
+	{"xboard", "fmWfceFifmnD", "fmWfcFifmW02", "§C5.8"},
+	{"xboard", "mfFcefWimfnA", "fmFfcWifmF02", "§C5.8"},
+	{"xboard", "feF", "mO", "§C5.8"},
+	{"xboard", "epR", "mO", "§C5.8"},
+	{"xboard", "cepR", "pR-cR", "§C5.8"},
 	{"fairy-stockfish", "J", "Z", "§C5.2"},
 	{"fairy-stockfish", "L", "C", "§C5.2"},
 	{"fairy-stockfish", "W10", "W", "§C5.1"},
@@ -75,6 +103,12 @@ var valid = []struct{ profile, src, want, clause string }{
 	{"fairy-stockfish", "Wf", "W", "§C5.1"},
 	{"fairy-stockfish", "fWF", "fWF", "§C1.2"},
 	{"fairy-stockfish", "nZ", "W-F-F", "§C4.6"},
+	{"fairy-stockfish", "nC", "W-W-F", "§C5.6"},
+	{"betza", "nZ", "W-F-F", "§C5.6"},
+	{"fairy-stockfish", "jR", "R", "§C5.7"},
+	{"fairy-stockfish", "eW", "W", "§C5.8"},
+	{"fairy-stockfish", "hrN", "rflbbrflN", "§C5.5"},
+	{"fairy-stockfish", "hK", "mO", "§C5.5"},
 }
 
 func TestToBetza2(t *testing.T) {
@@ -115,6 +149,25 @@ var invalid = []struct {
 	{"betza", "nR", 0, "§C4.6"},
 	{"xboard", "O", 0, "§C2.1"},
 	{"xboard", "W-F", 1, "§C1.3"},
+	{"xboard", "dW", 0, "§C1.3"},
+	{"betza", "eW", 0, "§C1.3"},
+	{"betza", "jR", 0, "§C1.3"},
+	{"betza", "hrN", 0, "§C3.1"},
+	{"betza", "hK", 0, "§C3.1"},
+	{"xboard", "hW", 0, "§C5.5"},
+	{"xboard", "hrW", 0, "§C5.5"},
+	{"xboard", "hN", 0, "§C5.5"},
+	{"xboard", "hfN", 0, "§C5.5"},
+	{"xboard", "Nhrf", 4, "§C1.2"},
+	{"betza", "nNN", 0, "§C4.6"},
+	{"xboard", "jN", 0, "§C5.7"},
+	{"xboard", "jW", 0, "§C5.7"},
+	{"xboard", "jK", 0, "§C5.7"},
+	{"xboard", "jG", 0, "§C5.7"},
+	{"xboard", "jJ", 0, "§C5.7"},
+	{"xboard", "fjjR", 2, "§C5.7"},
+	{"xboard", "jnD", 0, "§C5.7"},
+	{"xboard", "hjpR", 0, "§C5.5"},
 }
 
 // TestMessages pins what an error says: the character found, whole
@@ -158,14 +211,15 @@ func TestErrors(t *testing.T) {
 }
 
 func TestNoEquivalent(t *testing.T) {
-	for _, src := range []string{"pR3", "nNN"} {
-		_, err := profile(t, "betza").ToBetza2(src)
-		if src == "nNN" {
-			continue // an error of §C4.6 under betza
-		}
+	for _, c := range []struct{ profile, src, part string }{
+		{"betza", "pR3", "pR3"},
+		{"xboard", "jpR", "jpR"},    // §C5.7
+		{"xboard", "WcgjB", "cgjB"}, // §C5.7
+	} {
+		_, err := profile(t, c.profile).ToBetza2(c.src)
 		var ne *dialect.NoEquivalentError
-		if !errors.As(err, &ne) || ne.Part != src {
-			t.Errorf("%q: %v, want no equivalent for %q", src, err, src)
+		if !errors.As(err, &ne) || ne.Part != c.part {
+			t.Errorf("%s: %q: %v, want no equivalent for %q", c.profile, c.src, err, c.part)
 		}
 	}
 }
@@ -197,6 +251,13 @@ var from = []struct{ profile, src, want, noEq string }{
 	{"betza", "mcB-xaK", "", "mcB"},
 	{"betza", "dW", "", "dW"},
 	{"betza", "W03F", "nHF", ""},
+	{"betza", "W-W-F", "nC", ""},
+	{"betza", "W-F-F", "nZ", ""},
+	{"xboard", "W-F", "nN", ""},
+	{"xboard", "W-N", "nC", ""},
+	{"xboard", "W-cA", "cnZ", ""},
+	{"xboard", "W-W-F", "", "W"},
+	{"fairy-stockfish", "W-A", "", "W"},
 }
 
 func TestFromBetza2(t *testing.T) {
@@ -247,5 +308,37 @@ func TestProfileTable(t *testing.T) {
 	}
 	if _, err := WithProfile("no-such"); err == nil {
 		t.Error("WithProfile accepts an unknown name")
+	}
+}
+
+// TestProfileConsistency: a profile whose rows contradict each other is
+// refused: the engine's reading of h needs its direction pairs, and a
+// letter is skipped only by a profile that skips unknown characters.
+func TestProfileConsistency(t *testing.T) {
+	edit := func(base, topic, value string) *Profile {
+		p, err := Lookup(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := &Profile{Name: "edited", Rules: append([]Rule(nil), p.Rules...)}
+		for i := range q.Rules {
+			if q.Rules[i].Topic == topic {
+				q.Rules[i].Value = value
+			}
+		}
+		return q
+	}
+	for _, c := range []struct {
+		p    *Profile
+		want string
+	}{
+		{edit("xboard", TopicChiral, "engine"), `only where "direction letters" is "adjacent"`},
+		{edit("xboard", TopicJump, "skip"), "skips j (jump)"},
+		{edit("betza", TopicEnPassant, "skip"), "skips e (en passant)"},
+		{edit("xboard", TopicEnPassant, "jump"), `"jump" is not a reading of "e (en passant)"`},
+	} {
+		if _, err := c.p.settings(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v, want an error with %q", err, c.want)
+		}
 	}
 }

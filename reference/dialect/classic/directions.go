@@ -1,6 +1,8 @@
 package classic
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"betzacheck/reference/dialect/bracket"
@@ -17,6 +19,64 @@ func checkH(dirs string) string {
 		}
 	}
 	return ""
+}
+
+// chiralDirs reads a run of direction letters under a profile that has
+// XBoard's h (§C5.5, spec/xbetza.md §X3.4): on N, C and Z, h then r is the
+// right-handed half, the leap (p, q) leaning right of forward (p < q) and
+// its turns by quarter turns clockwise, and h then l the mirror image; on
+// K and Q a lone h is every direction. The names of Betza 2.0 (§2.6 of
+// spec/betza2.md) keep their meaning. It returns the run in Betza 2.0
+// names ("" for every direction), or why the h has no reading.
+func chiralDirs(dirs string, atom byte) (string, string) {
+	toks := syntax.DirectionTokens(dirs)
+	if !slices.Contains(toks, "h") {
+		return dirs, ""
+	}
+	a := geometry.LookupAtom(atom)
+	switch a.Class {
+	case geometry.Compound:
+		return "", "" // §X3.4: every direction, whatever else is named
+	case geometry.Oblique:
+	default:
+		return "", fmt.Sprintf("expected f, b, l or r before h, found a lone h: hr and hl are read on N, C and Z, and h alone on K and Q, not on %c", atom)
+	}
+	var moves []geometry.Vec
+	for i := 0; i < len(toks); i++ {
+		if toks[i] != "h" {
+			moves = append(moves, a.Selected(toks[i])...)
+			continue
+		}
+		if i+1 == len(toks) || (toks[i+1] != "r" && toks[i+1] != "l") {
+			return "", "expected r or l after h, or f, b, l or r before it"
+		}
+		moves = append(moves, chiralHalf(a.Bases()[0], toks[i+1] == "l")...)
+		i++
+	}
+	var distinct []geometry.Vec
+	for _, v := range moves {
+		if !slices.Contains(distinct, v) {
+			distinct = append(distinct, v)
+		}
+	}
+	return singleNames(distinct), ""
+}
+
+// chiralHalf is the right-handed half of the oblique leaper with base
+// (p, q), p < q: (p, q) and its turns by quarter turns clockwise, or with
+// left its mirror image (spec/xbetza.md §X3.4).
+func chiralHalf(base geometry.Vec, left bool) []geometry.Vec {
+	v := base
+	var out []geometry.Vec
+	for range 4 {
+		w := v
+		if left {
+			w.X = -w.X
+		}
+		out = append(out, w)
+		v = geometry.Vec{X: v.Y, Y: -v.X}
+	}
+	return out
 }
 
 // engineLines are the eight moves Fairy-Stockfish's reader derives from an

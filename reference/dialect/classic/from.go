@@ -221,8 +221,15 @@ func (d Dialect) lameSingle(l bracket.Leg2) (string, bool) {
 	return pre + dirs + modes + "n" + string(atom), true
 }
 
-// lameChain recognises W-F, W-W-F and W-F-F with no directions: the lame
-// N, C and Z (§C6.3).
+// lameChains are the chains with no directions that are the lame N, C and
+// Z: their lame paths (§C4.6), or under XBoard's reading one orthogonal
+// step and the rest of the leap (§C5.6).
+var lameChains = map[bool]map[string]string{
+	false: {"WF": "N", "WWF": "C", "WFF": "Z"},
+	true:  {"WF": "N", "WN": "C", "WA": "Z"},
+}
+
+// lameChain recognises the lame N, C and Z of the profile (§C6.3).
 func (d Dialect) lameChain(c []bracket.Leg2) (string, bool) {
 	shape := ""
 	for i, l := range c {
@@ -234,7 +241,7 @@ func (d Dialect) lameChain(c []bracket.Leg2) (string, bool) {
 		}
 		shape += string(l.Atom)
 	}
-	atom := map[string]string{"WF": "N", "WWF": "C", "WFF": "Z"}[shape]
+	atom := lameChains[d.set.lameFirst][shape]
 	last := c[len(c)-1]
 	if atom == "" || d.simpleMods(last, "mc") != nil || last.Mods.MoverVirgin {
 		return "", false

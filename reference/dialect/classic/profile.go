@@ -34,15 +34,20 @@ const (
 	TopicHopLeaper   = "p and g on a leaper"
 	TopicNoHops      = "hops with no moves"
 	TopicLameRider   = "n on a rider"
+	TopicLameOblique = "n on N C Z"
+	TopicChiral      = "hr, hl and a lone h"
+	TopicJump        = "j (jump)"
+	TopicEnPassant   = "e (en passant)"
 	TopicScope       = "modifier scope"
 	TopicInitial     = "i"
-	TopicOtherLetter = "d, e, j, t and other Betza 2.0 letters"
+	TopicOtherLetter = "d, t and other Betza 2.0 letters"
 )
 
 // Topics lists the topics in the order of the table in spec/classic.md.
 var Topics = []string{TopicJ, TopicL, TopicDigits, TopicZero, TopicDoubled, TopicNoRides,
-	TopicDirections, TopicCompound, TopicUnknown, TopicHopLeaper, TopicNoHops, TopicLameRider,
-	TopicScope, TopicInitial, TopicOtherLetter}
+	TopicDirections, TopicCompound, TopicChiral, TopicUnknown, TopicHopLeaper, TopicNoHops,
+	TopicLameRider, TopicLameOblique, TopicJump, TopicEnPassant, TopicScope, TopicInitial,
+	TopicOtherLetter}
 
 // DefaultProfile is the profile of the classic Dialect returned by New.
 // XBoard's reading is the widest of the strict ones: it has both NN and N0
@@ -52,6 +57,7 @@ const DefaultProfile = "xboard"
 const (
 	notes = "adapters/ffish/NOTES.md"
 	xbp   = "XBoard's Betza.html"
+	xbz   = "spec/xbetza.md"
 )
 
 // Profiles is the table of spec/classic.md §C5.
@@ -65,10 +71,14 @@ var Profiles = []Profile{
 		{TopicNoRides, "", "every atom can ride"},
 		{TopicDirections, "run", "the direction letters of a run are read as Betza 2.0 reads them (§2.6 of spec/betza2.md), which keeps the classic tables for W, F and N"},
 		{TopicCompound, "apart", "K and Q are shortcuts for WF and RB, so a direction applies to both parts: fK is fW and fF"},
+		{TopicChiral, "error", "Betza's h makes a half with f, b, l or r (fh, bh, lh, rh); alone it has no reading, as in Betza 2.0 (§2.6 of spec/betza2.md)"},
 		{TopicUnknown, "error", "a text outside the classic alphabet is not a classic notation"},
 		{TopicHopLeaper, "none", "p and g are defined for lines of squares; the sources give no reading on a single leap"},
 		{TopicNoHops, "", "every rider can hop"},
 		{TopicLameRider, "none", "n makes a leaper lame; on a rider it has no classic reading"},
+		{TopicLameOblique, "path", "the lame path of §B6.2 of spec/bracket.md: straight along the larger component until the rest is diagonal, then diagonally (nN is the Xiangqi horse W-F, nZ W-F-F)"},
+		{TopicJump, "error", "Betza's j (must jump) is not in the classic set of this dialect: programs read it differently (see xboard and fairy-stockfish)"},
+		{TopicEnPassant, "error", "en passant is not part of Betza's notation"},
 		{TopicScope, "next atom", "modifiers bind to the atom after them"},
 		{TopicInitial, "not moved", "i is the initial move: only a piece that has not moved"},
 		{TopicOtherLetter, "error", "not in the classic alphabet"},
@@ -82,13 +92,17 @@ var Profiles = []Profile{
 		{TopicNoRides, "", "every atom can ride"},
 		{TopicDirections, "run", "XBoard's author also wrote Betza 2.0; its reading of a run (§2.6 of spec/betza2.md) is assumed"},
 		{TopicCompound, "table", "the Betza 2.0 seed, by XBoard's author, reads K and Q in one eight-direction table: fK is fW, fsK is fF (§7.3 of spec/betza2.md)"},
+		{TopicChiral, "chiral", xbz + " §X3.4: hr and hl are the right- and left-handed halves of N, C and Z, as XBoard's move generator has them; a lone h on K and Q is every direction"},
 		{TopicUnknown, "error", "XBoard reports a notation it cannot read"},
 		{TopicHopLeaper, "none", "the sources give no reading of p or g on a single leap"},
 		{TopicNoHops, "", "every rider can hop"},
-		{TopicLameRider, "none", "n makes a leaper lame; no reading on a rider"},
+		{TopicLameRider, "ignored", xbz + " §X4.6: n makes a leaper lame and changes nothing on a rider"},
+		{TopicLameOblique, "first step", xbz + " §X4.6: only the orthogonal square next to the start, along the leap's larger component, must be empty (nN is the Mao W-F, nC W-N, nZ W-A)"},
+		{TopicJump, "jump", xbz + " §X4.7: on R, B, Q and ranged W, F, K the first square is skipped whatever it holds; on D and A the square passed over must be occupied; on other atoms j has no reading"},
+		{TopicEnPassant, "no rights", xbz + " §X4.9: e captures en passant, which needs the previous move; a position has none, so e accepts no square"},
 		{TopicScope, "next atom", "modifiers bind to the atom after them"},
 		{TopicInitial, "not moved", "i is the initial move"},
-		{TopicOtherLetter, "error", "letters of multi-leg XBetza are outside the classic dialect"},
+		{TopicOtherLetter, "error", "d, t, a and the other letters of multi-leg XBetza are read by the dialect xbetza (" + xbz + "), not by classic Betza"},
 	}},
 	{Name: "fairy-stockfish", Rules: []Rule{
 		{TopicJ, "Z", notes + ": J is read as Z (3,2)"},
@@ -99,28 +113,38 @@ var Profiles = []Profile{
 		{TopicNoRides, "DAHCZG", notes + ": DD AA HH CC ZZ GG, D3 A2 C2 and even D1 give no moves"},
 		{TopicDirections, "adjacent", notes + " and the engine's reader: two direction letters pair only when written next to each other, a lone letter names its side (fsW is the soldier)"},
 		{TopicCompound, "engine", notes + ": K and Q are read as their W and F parts, each taking the letters alone: fK has three moves, fQ three rays"},
+		{TopicChiral, "engine", "the engine pairs h with r or l like any two letters of different axes (§C5.3, engineLines in directions.go): hr and hl select the same four leaps of N as XBoard's; a lone h selects nothing (" + notes + ": hW gives no moves)"},
 		{TopicUnknown, "skip", notes + ": every unknown character is skipped silently (WqQ = WQ, W$ = W, [R-sR] = R)"},
 		{TopicHopLeaper, "rider", notes + ": p makes any atom a hopping rider, pW = pR"},
 		{TopicNoHops, "NDAHCZG", notes + ": pN gives no moves on the crowded board; D A H C Z G cannot ride at all"},
 		{TopicLameRider, "ignored", notes + ": nR = R, nNN = NN"},
+		{TopicLameOblique, "path", notes + ": nN and nZ are blocked by the orthogonal neighbour, not the diagonal one; the engine gives its Janggi elephant nZ to XBoard as mafsmafW, the path W-F-F"},
+		{TopicJump, "skip", notes + ": j is skipped (jN = N)"},
+		{TopicEnPassant, "skip", notes + ": e is skipped (eF = F)"},
 		{TopicScope, "next atom", notes + ": fWF = fW + F, mWF = mW + F"},
 		{TopicInitial, "not moved", notes + ": i moves only from the double-step region, which the adapter makes the square of an unmoved mover"},
-		{TopicOtherLetter, "skip", notes + ": j, d and e are skipped (jN = N, dW = W, eF = F)"},
+		{TopicOtherLetter, "skip", notes + ": d is skipped (dW = W)"},
 	}},
 }
 
 // settings are the switches a profile's rows set.
 type settings struct {
-	letters    map[byte]byte // classic letter -> Betza 2.0 atom (R B Q kept)
-	oneDigit   bool
-	zeroRider  bool
-	noRides    string
-	adjacent   bool // fairy-stockfish's pairing of direction letters
-	compound   string
-	skip       bool
-	hopLeaper  bool
-	noHops     string
-	lameRider  bool // n on a rider is ignored (else an error)
+	letters   map[byte]byte // classic letter -> Betza 2.0 atom (R B Q kept)
+	oneDigit  bool
+	zeroRider bool
+	noRides   string
+	adjacent  bool // fairy-stockfish's pairing of direction letters
+	compound  string
+	skip      bool
+	hopLeaper bool
+	noHops    string
+	lameRider bool // n on a rider is ignored (else an error)
+	// lameFirst: n on N C Z tests only the first, orthogonal square of
+	// the leap (§C5.6), else every square of the lame path (§C4.6).
+	lameFirst  bool
+	chiral     bool // hr, hl and a lone h on K Q are read (§C5.5)
+	jump       bool // j is read (§C5.7)
+	enPassant  bool // e is read, accepting no square (§C5.8)
 	skipOthers bool
 }
 
@@ -150,6 +174,7 @@ func (p *Profile) Value(topic string) (string, bool) {
 
 func (p *Profile) settings() (settings, error) {
 	s := settings{letters: map[byte]byte{}}
+	var skipped []string // topics whose letter is skipped as unknown
 	for _, c := range []byte("WFDNAHCZGKQRB") {
 		s.letters[c] = c
 	}
@@ -219,12 +244,41 @@ func (p *Profile) settings() (settings, error) {
 			if v != "not moved" {
 				return s, bad()
 			}
+		case TopicLameOblique:
+			if v != "path" && v != "first step" {
+				return s, bad()
+			}
+			s.lameFirst = v == "first step"
+		case TopicChiral:
+			if v != "error" && v != "chiral" && v != "engine" {
+				return s, bad()
+			}
+			s.chiral = v == "chiral"
+			if v == "engine" && !s.adjacent {
+				return s, fmt.Errorf("classic: profile %s: %q is %q only where %q is \"adjacent\"", p.Name, topic, v, TopicDirections)
+			}
+		case TopicJump, TopicEnPassant:
+			reading := map[string]string{TopicJump: "jump", TopicEnPassant: "no rights"}[topic]
+			if v != "error" && v != "skip" && v != reading {
+				return s, bad()
+			}
+			if topic == TopicJump {
+				s.jump = v == reading
+			} else {
+				s.enPassant = v == reading
+			}
+			if v == "skip" {
+				skipped = append(skipped, topic)
+			}
 		case TopicOtherLetter:
 			if v != "error" && v != "skip" {
 				return s, bad()
 			}
 			s.skipOthers = v == "skip"
 		}
+	}
+	if len(skipped) > 0 && !s.skip {
+		return s, fmt.Errorf("classic: profile %s skips %s but not %q", p.Name, strings.Join(skipped, ", "), TopicUnknown)
 	}
 	if len(p.Rules) != len(Topics) {
 		return s, fmt.Errorf("classic: profile %s has %d rows for %d topics", p.Name, len(p.Rules), len(Topics))
