@@ -60,7 +60,7 @@ func TestClassicPairs(t *testing.T) {
 		dialectPair{Name: "fairy-stockfish: W10 is W", Clauses: "§C5.1", D: fsf, Src: "W10", B: "W"},
 		dialectPair{Name: "fairy-stockfish: pW is pR-R", Clauses: "§C4.4", D: fsf, Src: "pW", B: "pR-R"},
 	)
-	runDialectPairs(t, pairs)
+	runDialectPairs(t, props.ConfigFromEnv(), pairs)
 }
 
 func TestClassicRoundTrip(t *testing.T) {
@@ -70,7 +70,7 @@ func TestClassicRoundTrip(t *testing.T) {
 	}
 	for _, p := range classic.Profiles {
 		t.Run(p.Name, func(t *testing.T) {
-			roundTrip(t, classicProfile(t, p.Name), g, grammar.ClassicStart)
+			roundTrip(t, props.ConfigFromEnv(), classicProfile(t, p.Name), g, grammar.ClassicStart)
 		})
 	}
 }

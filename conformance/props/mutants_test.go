@@ -108,4 +108,19 @@ var plantedBugs = []plantedBug{
 		`case f.o && f.c:`,
 		`case f.o && (f.c || mutant("spanish-o-captures")):`,
 	}}},
+	{"xbetza-no-interconversion", "§X5.4 a later leg never leaps diagonally: a leap that is diagonal after the turn (W D H turned 45 degrees, or F A G straight on) becomes the orthogonal one 45 degrees anticlockwise of it", []patch{{
+		"reference/dialect/xbetza/paths.go",
+		`return units[k].Scale(f.length)`,
+		`if mutant("xbetza-no-interconversion") && k%2 == 1 { return units[k-1].Scale(f.length) }; return units[k].Scale(f.length)`,
+	}}},
+	{"xbetza-four-fold-default", "§X5.3 a later leg with no direction letters on W F D A H G R B also turns by 45 degrees", []patch{{
+		"reference/dialect/xbetza/directions.go",
+		`return []int{0, 2, 6} // §X5.3: straight on or a quarter turn`,
+		`if mutant("xbetza-four-fold-default") { return []int{0, 1, 2, 6, 7} }; return []int{0, 2, 6} // §X5.3: straight on or a quarter turn`,
+	}}},
+	{"xbetza-no-mirror", "§X6.2 every leg is named in the unmirrored frame, though Betza 2.0 mirrors a path that turned chiral leaning left", []patch{{
+		"reference/dialect/xbetza/render.go",
+		`fr.Mirror = h.mirrored()`,
+		`fr.Mirror = h.mirrored() && !mutant("xbetza-no-mirror")`,
+	}}},
 }

@@ -62,7 +62,7 @@ func TestMutationKillRate(t *testing.T) {
 	}
 	pkgs := []string{"betzacheck/conformance/props", "betzacheck/conformance/corpus"}
 	run := func(mutant string) (bool, string) {
-		args := append([]string{"test", "-overlay=" + overlay, "-count=1", "-run", "TestPairs|TestLaws|TestCorpus|TestBracket|TestClassic|TestSpanish"}, pkgs...)
+		args := append([]string{"test", "-overlay=" + overlay, "-count=1", "-run", "TestPairs|TestLaws|TestCorpus|TestBracket|TestClassic|TestSpanish|TestXBetza"}, pkgs...)
 		cmd := exec.Command("go", args...)
 		cmd.Dir = root
 		cmd.Env = append(os.Environ(), "BETZA_MUTANT="+mutant, "BETZA_SEED=1", "BETZA_MUTATION=")

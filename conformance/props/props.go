@@ -100,8 +100,22 @@ func ConfigFromEnv() Config {
 // lines (or its evaluation error as the case's error), to be checked by
 // hand before it is added.
 func CorpusCase(name, notation, clauses, why string, p board.Setup) string {
+	return corpusCase("notation: "+notation+"\n", name, notation, clauses, why, p)
+}
+
+// DialectCorpusCase is CorpusCase for a notation src of another dialect:
+// the file names the dialect, and its want lines are the outcomes of
+// translation, the Betza 2.0 form the dialect gave for src, to be checked
+// by hand against the dialect's spec before the case is added.
+func DialectCorpusCase(dialectName, name, src, translation, clauses, why string, p board.Setup) string {
+	return corpusCase(fmt.Sprintf("notation: %s\ndialect: %s\n", src, dialectName), name, translation, clauses, why, p)
+}
+
+// corpusCase writes a corpus file that starts with head, with one case:
+// the outcomes of the Betza 2.0 notation on p.
+func corpusCase(head, name, notation, clauses, why string, p board.Setup) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "notation: %s\nclauses: %s\nsummary: counterexample found by %s\n", notation, clauses, name)
+	fmt.Fprintf(&b, "%sclauses: %s\nsummary: counterexample found by %s\n", head, clauses, name)
 	fmt.Fprintf(&b, "-- found --\nboard: %s\nposition: %s\nfrom: %s\nmover: %s\nwhy: %s\n",
 		p.Pos.Size(), p.Pos, p.From, p.Pos.At(p.From), why)
 	// An evaluation that fails (a limit, a conflict) is written as the

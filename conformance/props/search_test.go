@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/equiv"
 	"betzacheck/conformance/props"
 	"betzacheck/reference/board"
@@ -107,6 +108,26 @@ func TestCorpusCaseError(t *testing.T) {
 	got = props.CorpusCase("test", "W", "§1.1", "why", board.Setup{Pos: pos, From: from})
 	if !strings.Contains(got, "want:\nc4 ") {
 		t.Errorf("corpus case for W:\n%s", got)
+	}
+}
+
+// TestDialectCorpusCase: a counterexample of another dialect is written
+// as a corpus file of that dialect, which the corpus reads, with the
+// outcomes of the notation's translation.
+func TestDialectCorpusCase(t *testing.T) {
+	pos := board.NewPosition(board.Size{W: 8, H: 8})
+	from := board.Square{File: 3, Rank: 3}
+	pos.Set(from, board.Piece{Kind: 'X', Color: board.White})
+	got := props.DialectCorpusCase("xbetza", "test", "afsW", "mW-fF", "§X5.4", "why", board.Setup{Pos: pos, From: from})
+	if !strings.HasPrefix(got, "notation: afsW\ndialect: xbetza\nclauses: §X5.4\n") || !strings.Contains(got, "want:\nb3 ") {
+		t.Errorf("corpus case for xbetza afsW:\n%s", got)
+	}
+	f, err := corpus.Parse("valid/xbetza/found.txtar", []byte(got))
+	if err != nil {
+		t.Fatalf("the corpus does not read the case: %v\n%s", err, got)
+	}
+	if f.Dialect != "xbetza" || f.Notation != "afsW" || len(f.Cases) != 1 || len(f.Cases[0].Want) != 8 {
+		t.Errorf("the corpus reads %+v from\n%s", f, got)
 	}
 }
 
