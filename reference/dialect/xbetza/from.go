@@ -40,10 +40,9 @@ func (Dialect) FromBetza2(src string) (string, error) {
 			moves = append(moves, m)
 		}
 	}
-	moves = mergeX(moves)
 	var b strings.Builder
-	for _, m := range moves {
-		b.WriteString(xtext(m))
+	for _, t := range apart(mergeX(moves)) {
+		b.WriteString(t)
 	}
 	if b.Len() == 0 {
 		return "", fromNoEq(src, src, 0, "no move of the notation can ever be made, and XBetza cannot write a move that never is (§X7.1)")
@@ -306,6 +305,31 @@ func xatom(v geometry.Vec, r int) string {
 		return "B"
 	}
 	return letter + strconv.Itoa(r)
+}
+
+// apart orders the moves' texts so that no two side by side read as one
+// doubled letter (§X2.4): moves with no prefix first, those with a range
+// before those without, each text once. A prefix starts with a lower-case
+// letter and a range ends with a digit, so only two bare atoms could meet,
+// and after the ranged ones each bare letter stands once.
+func apart(moves [][]xleg) []string {
+	var texts []string
+	for _, m := range moves {
+		if t := xtext(m); !slices.Contains(texts, t) {
+			texts = append(texts, t)
+		}
+	}
+	rank := func(t string) int {
+		switch {
+		case 'A' <= t[0] && t[0] <= 'Z' && '0' <= t[len(t)-1] && t[len(t)-1] <= '9':
+			return 0 // a bare atom with a range
+		case 'A' <= t[0] && t[0] <= 'Z':
+			return 1 // a bare atom
+		}
+		return 2
+	}
+	slices.SortStableFunc(texts, func(a, b string) int { return rank(a) - rank(b) })
+	return texts
 }
 
 func xtext(m []xleg) string {
