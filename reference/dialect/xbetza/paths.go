@@ -130,6 +130,9 @@ func check(m *Move, src string) error {
 			return errAt(l.offsetOf('j'), "§X4.7", "expected j or n on a leg, found both")
 		}
 	}
+	if err := checkLegs(m); err != nil {
+		return err
+	}
 	switch {
 	case m.Letter == 'O':
 		return noEq(src, m, "castling moves the piece at the board's edge, at a distance that depends on the board, and needs rights a position does not hold (§X2.5)")
@@ -168,13 +171,74 @@ var otherWords = map[byte]string{
 	'k': "k captures only royal pieces, and a position does not say which pieces are royal",
 }
 
+// legRides is the ride of each leg of m (§X5.6): the atom's, until a leg
+// with y or g toggles the next between leaper and rider; a leaper made a
+// rider rides as the atom's range says, or without limit.
+func legRides(m *Move, f family) []int {
+	out := []int{f.ride}
+	for k, l := range m.Legs[:len(m.Legs)-1] {
+		r := out[k]
+		if l.Has('y') || l.Has('g') {
+			switch {
+			case r != 1:
+				r = 1
+			case f.ride != 1:
+				r = f.ride
+			default:
+				r = 0
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// jumpKind is what j does on a leg of the family with the ride r (§X4.7):
+// 's' skips the first square of a W, F or K ride, 'm' requires the
+// occupied midpoint of a D or A leap; 0 when j may not stand there.
+func jumpKind(f family, r int) byte {
+	switch {
+	case !f.oblique && f.length == 1 && r != 1:
+		return 's'
+	case !f.oblique && f.length == 2 && r == 1:
+		return 'm'
+	}
+	return 0
+}
+
+// checkLegs is the static part of §X4.3 and §X4.7: p or g on the last leg
+// needs a rider, and j stands only where jumpKind reads it.
+func checkLegs(m *Move) error {
+	if strings.IndexByte(atomLetters, m.Letter) < 0 || m.Extended {
+		return nil // O U I and the extended leapers have no legs to check (§X2.5, §X2.6)
+	}
+	f := familyOf(m)
+	rides := legRides(m, f)
+	last := len(m.Legs) - 1
+	for k, l := range m.Legs {
+		for _, c := range []byte("pg") {
+			if k == last && l.Has(c) && rides[k] == 1 {
+				return errAt(l.offsetOf(c), "§X4.3", "expected a rider after %c on the last leg, found the leaper %c", c, m.Letter)
+			}
+		}
+		if l.Has('j') && jumpKind(f, rides[k]) == 0 {
+			what := "the rider"
+			if rides[k] == 1 {
+				what = "the leaper"
+			}
+			return errAt(l.offsetOf('j'), "§X4.7", "expected j on R, B, Q, a ranged W, F or K, or on D or A, found it on %s %c", what, m.Letter)
+		}
+	}
+	return nil
+}
+
 // paths expands a move into its concrete paths (§X5, §X6.1).
 func paths(m *Move, src string) ([]path, error) {
 	if err := check(m, src); err != nil {
 		return nil, err
 	}
 	f := familyOf(m)
-	e := expander{m: m, src: src, f: f}
+	e := expander{m: m, src: src, f: f, rides: legRides(m, f)}
 	first := firstMoves(f.atom, tokens(m.Legs[0]))
 	for _, v := range first {
 		if err := e.walk(0, v, f.ride, 0, nil); err != nil {
@@ -185,10 +249,11 @@ func paths(m *Move, src string) ([]path, error) {
 }
 
 type expander struct {
-	m   *Move
-	src string
-	f   family
-	out []path
+	m     *Move
+	src   string
+	f     family
+	rides []int // the ride of each leg (legRides)
+	out   []path
 }
 
 // walk makes leg k with the leap v and the ride r, after the steps so far;
@@ -220,18 +285,7 @@ func (e *expander) walk(k int, v geometry.Vec, r, side int, so path) error {
 		e.out = append(e.out, p)
 		return nil
 	}
-	// §X5.6: y and g toggle the next leg between leaper and rider.
-	next := r
-	if l.Has('y') || l.Has('g') {
-		switch {
-		case r != 1:
-			next = 1
-		case e.f.ride != 1:
-			next = e.f.ride
-		default:
-			next = 0
-		}
-	}
+	next := e.rides[k+1]
 	prev := e.f.index(v)
 	toks := tokens(e.m.Legs[k+1])
 	for _, rel := range relative(toks, side, e.f.eight) {
@@ -283,10 +337,7 @@ func (e *expander) legSteps(l *Leg, v geometry.Vec, r int, final bool) ([]step, 
 		if l.Has('g') {
 			c = 'g'
 		}
-		switch {
-		case r == 1:
-			return nil, errAt(l.offsetOf(c), "§X4.3", "expected a rider after %c on the last leg, found the leaper %c", c, e.m.Letter)
-		case r > 1:
+		if r > 1 { // r == 1 is refused by checkLegs
 			return nil, noEq(e.src, e.m, "a range on a hopper: whether it counts the squares before the hurdle, after it, or both is not defined (§X4.3)")
 		}
 		landing := 0
@@ -294,19 +345,15 @@ func (e *expander) legSteps(l *Leg, v geometry.Vec, r int, final bool) ([]step, 
 			landing = 1
 		}
 		return []step{{v: v, ride: 0, modes: hop}, {v: v, ride: landing, modes: modes}}, nil
-	case l.Has('j'): // §X4.7
-		switch {
-		case !e.f.oblique && e.f.length == 1 && r != 1:
-			rest := 0
-			if r > 1 {
-				rest = r - 1
-			}
-			return []step{{v: v, ride: 1, modes: "mp"}, {v: v, ride: rest, modes: modes}}, nil
-		case !e.f.oblique && e.f.length == 2 && r == 1:
-			half := geometry.Vec{X: v.X / 2, Y: v.Y / 2}
-			return []step{{v: half, ride: 1, modes: "p"}, {v: half, ride: 1, modes: modes}}, nil
+	case l.Has('j') && jumpKind(e.f, r) == 's': // §X4.7, checked by checkLegs
+		rest := 0
+		if r > 1 {
+			rest = r - 1
 		}
-		return nil, errAt(l.offsetOf('j'), "§X4.7", "expected j on R, B, Q, a ranged W, F or K, or on D or A, found it on %s", e.atomWords(r))
+		return []step{{v: v, ride: 1, modes: "mp"}, {v: v, ride: rest, modes: modes}}, nil
+	case l.Has('j'): // the midpoint of D or A
+		half := geometry.Vec{X: v.X / 2, Y: v.Y / 2}
+		return []step{{v: half, ride: 1, modes: "p"}, {v: half, ride: 1, modes: modes}}, nil
 	case l.Has('n') && r == 1 && (e.f.oblique || e.f.length > 1): // §X4.6
 		if e.f.oblique {
 			o := geometry.Vec{X: geometry.Sign(v.X)}
@@ -327,13 +374,6 @@ func (e *expander) legSteps(l *Leg, v geometry.Vec, r int, final bool) ([]step, 
 		modes = strings.Replace(modes, "p", hop, 1)
 	}
 	return []step{{v: v, ride: r, modes: modes}}, nil
-}
-
-func (e *expander) atomWords(r int) string {
-	if r == 1 {
-		return fmt.Sprintf("the leaper %c", e.m.Letter)
-	}
-	return fmt.Sprintf("the rider %c", e.m.Letter)
 }
 
 // modes is a leg's Betza 2.0 modalities (§X4.1, §X4.2, §X4.4, §X4.5,
