@@ -15,8 +15,8 @@ type token struct {
 }
 
 // tokens splits the direction letters of a leg into names, left to right
-// (§X3.2–§X3.4, §X5.7): h followed by r or l is a chiral half; a letter
-// written twice is that letter once; two letters that form a Betza 2.0
+// (§X3.2, §X3.4, §X5.7): h followed by r or l is a chiral half; a letter
+// written twice is that letter once (§X3.3); two letters that form a Betza 2.0
 // name (§2.6), with z and q standing where l or r may, are that name;
 // any other letter is a name on its own.
 func tokens(l *Leg) []token {
