@@ -241,7 +241,7 @@ func paths(m *Move, src string) ([]path, error) {
 	e := expander{m: m, src: src, f: f, rides: legRides(m, f)}
 	first := firstMoves(f.atom, tokens(m.Legs[0]))
 	for _, v := range first {
-		if err := e.walk(0, v, f.ride, 0, nil); err != nil {
+		if err := e.walk(0, v, 0, 0, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -256,12 +256,13 @@ type expander struct {
 	out   []path
 }
 
-// walk makes leg k with the leap v and the ride r, after the steps so far;
-// side is the last turn aside (§X5.7).
-func (e *expander) walk(k int, v geometry.Vec, r, side int, so path) error {
+// walk makes leg k with the leap v after the steps so far, of which the
+// leg before made the last before (0 for the first leg); side is the last
+// turn aside (§X5.7).
+func (e *expander) walk(k int, v geometry.Vec, before, side int, so path) error {
 	l := e.m.Legs[k]
 	final := k == len(e.m.Legs)-1
-	steps, err := e.legSteps(l, v, r, final)
+	steps, err := e.legSteps(l, v, e.rides[k], final)
 	if err != nil || steps == nil {
 		return err
 	}
@@ -269,7 +270,7 @@ func (e *expander) walk(k int, v geometry.Vec, r, side int, so path) error {
 		switch {
 		case k == 0:
 			steps[0].initial = true // §X4.8, the mover's i
-		case len(steps) > 1 || len(so) == 0 || e.legCount(k-1) > 1:
+		case len(steps) > 1 || before > 1:
 			return noEq(e.src, e.m, "i on a later leg counts the steps of the leg before, which here is not one Betza 2.0 leg (§X4.8)")
 		case !countable(so[len(so)-1]):
 			return noEq(e.src, e.m, "i on a later leg counts the steps of a ride that Betza 2.0 writes as several legs; only an unlimited W or F ride is one leg, R or B (§X4.8)")
@@ -285,7 +286,6 @@ func (e *expander) walk(k int, v geometry.Vec, r, side int, so path) error {
 		e.out = append(e.out, p)
 		return nil
 	}
-	next := e.rides[k+1]
 	prev := e.f.index(v)
 	toks := tokens(e.m.Legs[k+1])
 	for _, rel := range relative(toks, side, e.f.eight) {
@@ -293,7 +293,7 @@ func (e *expander) walk(k int, v geometry.Vec, r, side int, so path) error {
 		if t := sideOf(rel); t != 0 {
 			s = t
 		}
-		if err := e.walk(k+1, e.f.leap((prev+rel)%8), next, s, p); err != nil {
+		if err := e.walk(k+1, e.f.leap((prev+rel)%8), len(steps), s, p); err != nil {
 			return err
 		}
 	}
@@ -310,16 +310,6 @@ func countable(s step) bool {
 	return s.ride == 0 && (l == 'W' || l == 'F')
 }
 
-// legCount is how many Betza 2.0 legs leg k of the move becomes: two for
-// a lame, jumping or hopping leg, else one.
-func (e *expander) legCount(k int) int {
-	l := e.m.Legs[k]
-	if l.Has('n') || l.Has('j') || (k == len(e.m.Legs)-1 && (l.Has('p') || l.Has('g'))) {
-		return 2
-	}
-	return 1
-}
-
 // legSteps turns one XBetza leg with the leap v and the ride r into Betza
 // 2.0 steps (§X4). nil, nil: the leg is never made.
 func (e *expander) legSteps(l *Leg, v geometry.Vec, r int, final bool) ([]step, error) {
@@ -333,16 +323,12 @@ func (e *expander) legSteps(l *Leg, v geometry.Vec, r int, final bool) ([]step, 
 	}
 	switch {
 	case final && (l.Has('p') || l.Has('g')): // §X4.3
-		c := byte('p')
-		if l.Has('g') {
-			c = 'g'
-		}
 		if r > 1 { // r == 1 is refused by checkLegs
 			return nil, noEq(e.src, e.m, "a range on a hopper: whether it counts the squares before the hurdle, after it, or both is not defined (§X4.3)")
 		}
-		landing := 0
-		if c == 'g' {
-			landing = 1
+		landing := 0 // p rides on beyond the hurdle
+		if l.Has('g') {
+			landing = 1 // g lands right behind it
 		}
 		return []step{{v: v, ride: 0, modes: hop}, {v: v, ride: landing, modes: modes}}, nil
 	case l.Has('j') && jumpKind(e.f, r) == 's': // §X4.7, checked by checkLegs
