@@ -2,7 +2,6 @@ package xbetza
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -163,17 +162,13 @@ func concrete(legs []leg20, c *syntax.Chain, src string) ([]path, error) {
 			}
 			s := step{v: v, ride: l.ride, modes: l.modes, initial: l.mover, equal: l.equal}
 			nf, nh := fr, h
-			nh.at = maps.Clone(h.at)
 			nf.Rot = geometry.NextRot(v, nf.Rot)
 			var ok bool
-			_, on := along(v, h.unit)
 			switch {
-			case l.equal:
+			case l.equal, l.atom.Rider: // one leg of any length (§3.10, §1.2)
 				ok = nh.step(v, counts(0))
-			case l.atom.Rider: // one leg of any length (§1.2)
-				ok = nh.step(v, counts(0))
-			case l.ride != 1 && h.fixed == geometry.HandUnset && (h.at == nil || on):
-				ok = nh.step(v, counts(l.ride))
+			case l.ride != 1:
+				ok = nh.exponent(v, l.ride)
 			default:
 				ok = nh.step(v, []int{1})
 			}
@@ -225,9 +220,6 @@ type xleg struct {
 	atom  string // on the last leg: the atom and its range
 }
 
-// relNames are the relative directions of §X5.2 by index.
-var relNames = [8]string{"f", "fr", "r", "br", "b", "bl", "l", "fl"}
-
 // xmove writes one concrete path as an XBetza move (§X5, §X7.1).
 func xmove(p path, c *syntax.Chain, src string) ([]xleg, error) {
 	part, at := src[c.Pos():c.End()], int(c.Pos())
@@ -249,7 +241,7 @@ func xmove(p path, c *syntax.Chain, src string) ([]xleg, error) {
 		if i == 0 {
 			l.names = []string{geometry.Name(s.v)}
 		} else {
-			l.names = []string{relNames[(idx-f.index(p[i-1].v)+8)%8]}
+			l.names = []string{geometry.Name(units[(idx-f.index(p[i-1].v)+8)%8])} // §X5.2
 		}
 		last := i == len(p)-1
 		mods := s.modes

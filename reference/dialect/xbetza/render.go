@@ -31,6 +31,11 @@ func (l leg2) text() string {
 	if !l.first && dirs == "f" {
 		dirs = ""
 	}
+	return l.with(dirs)
+}
+
+// with writes the leg with dirs for its directions.
+func (l leg2) with(dirs string) string {
 	modes := l.modes
 	if (l.last && modes == "mc") || (!l.last && modes == "m") {
 		modes = ""
@@ -54,6 +59,7 @@ const maxRide = board.MaxSide - 1
 // A hand follows the handedness of a path (§6.1) whose rides may go any
 // length: while it is unset, the positions along the line of the first
 // step that the path may have reached, in multiples of that step's unit.
+// step never changes a map in place, so copies of a hand may share one.
 type hand struct {
 	fixed geometry.Hand
 	unit  geometry.Vec
@@ -124,6 +130,16 @@ func (h *hand) step(v geometry.Vec, ks []int) bool {
 	return true
 }
 
+// exponent moves the path by a ride written as an exponent (§5.1, §5.3):
+// its copies are legs, so a ride along the line may end anywhere on it,
+// while one that leaves the line fixes the handedness at its first copy.
+func (h *hand) exponent(v geometry.Vec, r int) bool {
+	if _, on := along(v, h.unit); h.fixed == geometry.HandUnset && (h.at == nil || on) {
+		return h.step(v, counts(r))
+	}
+	return h.step(v, []int{1})
+}
+
 // along returns m with v = m·u, when v lies on the line of the unit u.
 func along(v, u geometry.Vec) (int, bool) {
 	m := v.X * u.X
@@ -166,11 +182,7 @@ func chain(p path, m *Move, src string) ([]leg2, error) {
 			// on straight, named in the frame after the first, which is
 			// where a ride that leaves the line fixes the handedness.
 			fr.Rot = geometry.NextRot(s.v, fr.Rot)
-			if _, on := along(s.v, h.unit); h.fixed == geometry.HandUnset && (h.at == nil || on) {
-				ok = h.step(s.v, counts(s.ride))
-			} else {
-				ok = h.step(s.v, []int{1})
-			}
+			ok = h.exponent(s.v, s.ride)
 			after := geometry.Frame{Rot: fr.Rot, Mirror: h.mirrored()}
 			if straight := geometry.Name(after.Local(s.v)); straight != "f" {
 				b.WriteString(straight)
@@ -241,11 +253,13 @@ func mergeLegs[L any](seqs [][]L, key func(s []L, j int) string, names func(l *L
 func mergeKey(c []leg2, j int) string {
 	var b strings.Builder
 	for i, l := range c {
-		if i == j {
-			l.names = nil
-			b.WriteString(l.class.String() + "·")
+		dirs := "·" + l.class.String() + "·" // the class; the names are what merging joins
+		if i != j {
+			names := slices.Clone(l.names)
+			slices.Sort(names)
+			dirs = strings.Join(names, ",") + dirs
 		}
-		b.WriteString(l.text())
+		b.WriteString(l.with(dirs))
 		b.WriteByte('-')
 	}
 	return b.String()
