@@ -84,8 +84,8 @@ var plantedBugs = []plantedBug{
 	}}},
 	{"a-excludes-back", "§3.9 a on a later leg excludes straight back", []patch{{
 		"reference/eval/eval.go",
-		`if !leg.AllDirections() && !selected(class, leg.Dirs, fr.Local(v)) {`,
-		`if !leg.AllDirections() && !selected(class, leg.Dirs, fr.Local(v)) || mutant("a-excludes-back") && leg.AllDirections() && !slices.Contains(s.prog.Starts, int(st.node)) && fr.Local(v).Y < 0 && fr.Local(v).X == 0 {`,
+		`if !leg.AllDirections() && !geometry.SelectsAny(class, leg.Dirs, fr.Local(v)) {`,
+		`if !leg.AllDirections() && !geometry.SelectsAny(class, leg.Dirs, fr.Local(v)) || mutant("a-excludes-back") && leg.AllDirections() && !slices.Contains(s.prog.Starts, int(st.node)) && fr.Local(v).Y < 0 && fr.Local(v).X == 0 {`,
 	}}},
 	// One per dialect (issue 7): the translations are checked too.
 	{"bracket-optional-mandatory", "§B3.2 [F?R] read as [F-R]: the continuation is not optional", []patch{{

@@ -454,7 +454,7 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 	class := fr.ClassIn(leg.Atom.Class)
 	minSteps, maxSteps := stepCounts(leg, &st)
 	for _, v := range leg.Atom.Leaps {
-		if !leg.AllDirections() && !selected(class, leg.Dirs, fr.Local(v)) {
+		if !leg.AllDirections() && !geometry.SelectsAny(class, leg.Dirs, fr.Local(v)) {
 			continue
 		}
 		for k := 1; k <= maxSteps; k++ {
@@ -511,15 +511,6 @@ func stepCounts(leg *expand.Leg, st *state) (minSteps, maxSteps int) {
 		return 1, 1 << 30
 	}
 	return 1, 1
-}
-
-func selected(class geometry.Class, dirs []string, local vec) bool {
-	for _, t := range dirs {
-		if geometry.Selects(class, t, local) {
-			return true
-		}
-	}
-	return false
 }
 
 // arrive ends a leg from st on q, k steps of v away (none for an O leg),

@@ -178,6 +178,18 @@ func Sign(a int) int {
 	return 0
 }
 
+// SelectsAny reports whether at least one of the direction names selects
+// the step v for an atom of class c (§2.6: a leg may make every move one
+// of its names includes).
+func SelectsAny(c Class, names []string, v Vec) bool {
+	for _, name := range names {
+		if Selects(c, name, v) {
+			return true
+		}
+	}
+	return false
+}
+
 // Selected returns the leaps of a that at least one of the direction names
 // selects when the leg's frame is white's (§2.2–§2.6), in the order of
 // a.Leaps; with no names it returns none. Split a written direction
@@ -185,11 +197,8 @@ func Sign(a int) int {
 func (a *Atom) Selected(names ...string) []Vec {
 	var out []Vec
 	for _, v := range a.Leaps {
-		for _, name := range names {
-			if Selects(a.Class, name, v) {
-				out = append(out, v)
-				break
-			}
+		if SelectsAny(a.Class, names, v) {
+			out = append(out, v)
 		}
 	}
 	return out

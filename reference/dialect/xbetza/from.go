@@ -157,7 +157,7 @@ func concrete(legs []leg20, c *syntax.Chain, src string) ([]path, error) {
 		fr.Mirror = h.mirrored()
 		class := fr.ClassIn(l.atom.Class)
 		for _, v := range l.atom.Leaps {
-			if l.names != nil && !selectsAny(class, l.names, fr.Local(v)) {
+			if l.names != nil && !geometry.SelectsAny(class, l.names, fr.Local(v)) {
 				continue
 			}
 			s := step{v: v, ride: l.ride, modes: l.modes, initial: l.mover, equal: l.equal}
@@ -197,20 +197,11 @@ func straight(l leg20, v geometry.Vec, fr geometry.Frame, h hand) bool {
 	}
 	class := fr.ClassIn(l.atom.Class)
 	for _, w := range l.atom.Leaps {
-		if selectsAny(class, names, fr.Local(w)) != (w == v) {
+		if geometry.SelectsAny(class, names, fr.Local(w)) != (w == v) {
 			return false
 		}
 	}
 	return true
-}
-
-func selectsAny(c geometry.Class, names []string, v geometry.Vec) bool {
-	for _, n := range names {
-		if geometry.Selects(c, n, v) {
-			return true
-		}
-	}
-	return false
 }
 
 // An xleg is one leg of an XBetza move being written.
@@ -380,7 +371,7 @@ func sameRelative(s string, names []string) bool {
 	got := relative(tokens(&Leg{Letters: s, Offsets: make([]int, len(s))}), 0, true)
 	var want []int
 	for k, u := range units {
-		if selectsAny(geometry.Compound, names, u) {
+		if geometry.SelectsAny(geometry.Compound, names, u) {
 			want = append(want, k)
 		}
 	}
