@@ -2,6 +2,7 @@ package spec
 
 import (
 	"fmt"
+	"iter"
 	"os"
 	"strings"
 )
@@ -36,6 +37,18 @@ func (b Block) Body() string {
 
 // LineOf returns the line number in the text of b.Lines[i].
 func (b Block) LineOf(i int) int { return b.Line + 1 + i }
+
+// Examples yields the block's lines that hold something, each with its
+// line number in the text: the examples of a block, blank lines left out.
+func (b Block) Examples() iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		for i, line := range b.Lines {
+			if strings.TrimSpace(line) != "" && !yield(b.LineOf(i), line) {
+				return
+			}
+		}
+	}
+}
 
 // fence is the marker that opens and closes a block. Indented fences and
 // longer runs of backticks are not used in this project's texts.

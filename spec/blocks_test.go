@@ -2,8 +2,10 @@ package spec
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -178,5 +180,24 @@ func TestCheckReject(t *testing.T) {
 	}
 	if err := CheckReject("D:1+ §S1.1", "spanish", fail); err == nil {
 		t.Error("CheckReject accepts a line without an offset")
+	}
+}
+
+// TestExamples: Examples yields the lines that hold something, with their
+// line numbers in the text, and stops when asked to.
+func TestExamples(t *testing.T) {
+	bs, err := Blocks("text\n```same\nW == W\n\n  \nF == F\n```\n")
+	if err != nil || len(bs) != 1 {
+		t.Fatalf("Blocks: %v, %d blocks", err, len(bs))
+	}
+	var got []string
+	for at, line := range bs[0].Examples() {
+		got = append(got, fmt.Sprintf("%d:%s", at, line))
+	}
+	if want := []string{"3:W == W", "6:F == F"}; !slices.Equal(got, want) {
+		t.Errorf("Examples: %q, want %q", got, want)
+	}
+	for range bs[0].Examples() {
+		break // an early stop must not panic
 	}
 }

@@ -27,12 +27,8 @@ func TestSpecExamples(t *testing.T) {
 			continue
 		}
 		d := profile(t, prof)
-		for i, line := range b.Lines {
-			if strings.TrimSpace(line) == "" {
-				continue
-			}
+		for at, line := range b.Examples() {
 			n++
-			at := b.LineOf(i)
 			if kind == "reject" {
 				if err := spec.CheckReject(line, dialect.Classic, toBetza2(d)); err != nil {
 					t.Errorf("classic.md:%d: %s: %v", at, prof, err)

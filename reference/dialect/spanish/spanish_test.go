@@ -28,11 +28,7 @@ func TestSpecExamples(t *testing.T) {
 		if !kinds[b.Info] {
 			continue
 		}
-		for i, text := range b.Lines {
-			if strings.TrimSpace(text) == "" {
-				continue
-			}
-			line := b.LineOf(i)
+		for line, text := range b.Examples() {
 			counts[b.Info]++
 			if b.Info == "spanish-reject" {
 				parse := func(src string) error {

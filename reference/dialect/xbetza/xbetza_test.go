@@ -78,11 +78,7 @@ func TestSpecExamples(t *testing.T) {
 	setups := testPositions(48)
 	n := 0
 	for _, b := range blocks {
-		for i, line := range b.Lines {
-			if strings.TrimSpace(line) == "" {
-				continue
-			}
-			at := b.LineOf(i)
+		for at, line := range b.Examples() {
 			switch b.Info {
 			case "same":
 				n++
