@@ -77,7 +77,7 @@ var xbetzaCase = grammarCase{
 // The rules where the parser accepts less than the grammar, and the
 // translation's limit (the header of xbetza.ebnf).
 var (
-	xbetzaRepeated     = rule{"a modality letter or i twice in one leg, or letters that may not stand together", "§X1.4"}
+	xbetzaRepeated     = rule{"a letter other than a direction letter twice in one leg", "§X1.4"}
 	xbetzaNested       = rule{"a repeat inside a repeat", "§X1.5"}
 	xbetzaRangeLimit   = rule{"a range above 1000", "§X2.3"}
 	xbetzaDoubledRange = rule{"a range after a doubled letter", "§X2.4"}
