@@ -33,6 +33,17 @@ func lamePath(v geometry.Vec) []geometry.Vec {
 	return steps
 }
 
+// XBoardLamePath is the squares XBoard's lame leap passes, as the steps
+// that reach them (spec/classic.md §C5.6, spec/xbetza.md §X4.6): every
+// square of a D A H G leap on its line, and for N C Z one orthogonal step
+// along the larger component, then the rest of the leap in one leap.
+func XBoardLamePath(v geometry.Vec) []geometry.Vec {
+	if geometry.IsOblique(v) {
+		return firstStepPath(v)
+	}
+	return lamePath(v)
+}
+
 // firstStepPath is the squares XBoard's lame leap passes (spec/classic.md
 // §C5.6): one orthogonal step along the larger component, then the rest
 // of the leap in one leap (N: W then F, C: W then N, Z: W then A).

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"betzacheck/reference/dialect"
+	"betzacheck/reference/dialect/bracket"
 	"betzacheck/reference/geometry"
 )
 
@@ -341,20 +342,12 @@ func (e *expander) legSteps(l *Leg, v geometry.Vec, r int, final bool) ([]step, 
 		half := geometry.Vec{X: v.X / 2, Y: v.Y / 2}
 		return []step{{v: half, ride: 1, modes: "p"}, {v: half, ride: 1, modes: modes}}, nil
 	case l.Has('n') && r == 1 && (e.f.oblique || e.f.length > 1): // §X4.6
-		if e.f.oblique {
-			o := geometry.Vec{X: geometry.Sign(v.X)}
-			if geometry.Abs(v.Y) > geometry.Abs(v.X) {
-				o = geometry.Vec{Y: geometry.Sign(v.Y)}
-			}
-			return []step{{v: o, ride: 1, modes: "m"}, {v: v.Add(o.Scale(-1)), ride: 1, modes: modes}}, nil
-		}
-		n := e.f.length
-		u := geometry.Vec{X: v.X / n, Y: v.Y / n}
 		var out []step
-		for i := 1; i < n; i++ {
-			out = append(out, step{v: u, ride: 1, modes: "m"})
+		for _, s := range bracket.XBoardLamePath(v) {
+			out = append(out, step{v: s, ride: 1, modes: "m"}) // the squares passed are empty
 		}
-		return append(out, step{v: u, ride: 1, modes: modes}), nil
+		out[len(out)-1].modes = modes
+		return out, nil
 	}
 	if !final && (l.Has('p') || l.Has('g')) {
 		modes = strings.Replace(modes, "p", hop, 1)
