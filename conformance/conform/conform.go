@@ -14,6 +14,7 @@ package conform
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 	"math/rand"
@@ -35,6 +36,7 @@ import (
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
+	"betzacheck/reference/loc"
 	"betzacheck/reference/translate"
 )
 
@@ -285,7 +287,11 @@ func adapt(c *Case, dialects []string) {
 		// to a dialect that rejects it too, so that a parser which skips
 		// what it does not know is caught (issue 6).
 		for _, d := range dialects {
-			if _, err := translate.ToBetza2(d, c.Betza2); err != nil {
+			// Only a located error rejects the text: a missing Betza 2.0
+			// equivalent means the dialect reads it (XBetza's oW is a
+			// cylinder wazir).
+			_, err := translate.ToBetza2(d, c.Betza2)
+			if le := (*loc.Error)(nil); errors.As(err, &le) {
 				c.Request.Dialect = d
 				break
 			}

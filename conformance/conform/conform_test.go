@@ -287,6 +287,15 @@ func TestAdapt(t *testing.T) {
 	if readable.Unsupported != `"NN" is valid in betza-classic` {
 		t.Errorf("NN valid in classic Betza, yet: %+v %q", readable.Request, readable.Unsupported)
 	}
+	// oW breaks §9.7 in Betza 2.0, while XBetza reads it (a cylinder
+	// wazir) and only has no equivalent for it: not a rejection, so the
+	// case cannot be asked of an XBetza implementation.
+	cylinder := conform.NewCase("cylinder", nil, "oW", s)
+	cylinder.Invalid = true
+	conform.Adapt([]*conform.Case{cylinder}, []string{dialect.XBetza})
+	if cylinder.Unsupported != `"oW" is valid in xbetza` {
+		t.Errorf("oW is read by XBetza, yet: %+v %q", cylinder.Request, cylinder.Unsupported)
+	}
 	rep := conform.Run(context.Background(), lax{[]string{dialect.Classic}}, cases, "")
 	for _, r := range rep.Results {
 		if r.Case.Unsupported != "" && r.Verdict.Kind != conform.VerdictUnsupported {
