@@ -133,7 +133,7 @@ func TestStartFails(t *testing.T) {
 		hello time.Duration
 		want  string
 	}{
-		{double(t, "badhello"), 0, "implementation speaks protocol 2, want 1"},
+		{double(t, "badhello"), 0, "implementation speaks protocol 3, want 1 to 2"},
 		{double(t, "crash", "-mark", os.Args[0]), 0, "; exit status 1; stderr ends \"crash: crashed before, refusing to start\""},
 		{double(t, "hang", "-at", "0"), 300 * ms, "no hello reply within 300ms"},
 		{double(t, "orphan", "-at", "0"), time.Hour, "the output ended before the hello reply; exit status 4"},

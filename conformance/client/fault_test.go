@@ -189,7 +189,7 @@ func TestFaultMatrix(t *testing.T) {
 		{name: "orphan", args: []string{"-helper"}, want: "PPPPPP"},
 		// Never starts: every case is an error, with the cause.
 		{name: "orphan", args: []string{"-at", "0"}, hello: time.Hour, want: "EEEEEE", reason: map[int]string{1: "could not start"}},
-		{name: "badhello", want: "EEEEEE", reason: map[int]string{1: "protocol 2"}},
+		{name: "badhello", want: "EEEEEE", reason: map[int]string{1: "protocol 3"}},
 		{name: "crash", args: []string{"-mark", refused}, want: "EEEEEE", reason: map[int]string{1: "exit status 1"}},
 		{name: "hang", args: []string{"-at", "0"}, hello: short, want: "EEEEEE", reason: map[int]string{1: "no hello reply"}},
 		{name: "missing", want: "EEEEEE", reason: map[int]string{1: "could not start"}},

@@ -1,4 +1,4 @@
-// Package server is the reference interpreter behind protocol 1
+// Package server is the reference interpreter behind the protocol
 // (spec/protocol.md): Serve answers request lines as an implementation
 // under test would; Answer and AnswerAt give the reference's reply to one
 // request, and AnswerSetup to one already read (a notation and a
@@ -57,7 +57,7 @@ type errorLine struct {
 	Error *wire.ErrorReply `json:"error"`
 }
 
-// Serve is the reference interpreter behind protocol 1: it reads requests
+// Serve is the reference interpreter behind the protocol: it reads requests
 // from r and writes one reply line to w for each, strictly in order, until
 // a "bye" request (which has no reply) or the end of r. It declares itself
 // as name and version, level paths, dialect betza2 and boards up to 26x26.
@@ -130,6 +130,9 @@ func handle(line []byte, name, version string) (reply any, bye bool) {
 	case wire.OpHello:
 		h := Hello(name, version)
 		h.ID = id
+		if req.Protocol >= wire.MinVersion && req.Protocol < h.Protocol {
+			h.Protocol = req.Protocol // an older client gets its own version
+		}
 		return h, false
 	case wire.OpBye:
 		return nil, true
@@ -142,7 +145,7 @@ func handle(line []byte, name, version string) (reply any, bye bool) {
 			Board: req.Board, Position: req.Position, From: req.From}, level), false
 	}
 	return wire.Reply{ID: id, Error: &wire.ErrorReply{Kind: wire.KindUnsupported,
-		Message: fmt.Sprintf("unknown op %q (protocol %d has hello, moves and bye)", req.Op, wire.Version)}}, false
+		Message: fmt.Sprintf("unknown op %q (the protocol has hello, moves and bye)", req.Op)}}, false
 }
 
 func badRequest(format string, args ...any) *wire.ErrorReply {

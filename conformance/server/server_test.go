@@ -72,7 +72,7 @@ func TestServeEdges(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `{"id":null,"error":{"kind":"internal","message":"bad request: request line longer than 1048576 bytes"}}` + "\n" +
-		`{"id":2,"error":{"kind":"unsupported","message":"unknown op \"zap\" (protocol 1 has hello, moves and bye)"}}` + "\n"
+		`{"id":2,"error":{"kind":"unsupported","message":"unknown op \"zap\" (the protocol has hello, moves and bye)"}}` + "\n"
 	if out.String() != want {
 		t.Errorf("replies:\n%s\nwant:\n%s", out.String(), want)
 	}

@@ -1,4 +1,4 @@
-// Package wire holds the messages of protocol 1, the JSON Lines protocol
+// Package wire holds the messages of the JSON Lines protocol (version 2)
 // through which the conformance suite checks an external Betza
 // implementation (spec/protocol.md): the requests and replies with their
 // JSON, the lines they travel in (ReadLine), and the canonical text of an
@@ -10,8 +10,8 @@
 // An exchange is one request line and one reply line, strictly in order
 // (here with an implementation that answers at level destinations):
 //
-//	→ {"id":0,"op":"hello","protocol":1}
-//	← {"id":0,"name":"toy","version":"1.0","protocol":1,"dialects":["betza2"],"level":"destinations","maxBoard":"12x10"}
+//	→ {"id":0,"op":"hello","protocol":2}
+//	← {"id":0,"name":"toy","version":"1.0","protocol":2,"dialects":["betza2"],"level":"destinations","maxBoard":"12x10"}
 //	→ {"id":1,"op":"moves","dialect":"betza2","notation":"W","board":"3x3","position":"3/1X*p/3","from":"b2"}
 //	← {"id":1,"outcomes":[{"to":"a2","capture":false},{"to":"b1","capture":false},{"to":"b3","capture":false},{"to":"c2","capture":true}]}
 //	→ {"id":2,"op":"moves","dialect":"betza2","notation":"mRpR-","board":"3x3","position":"3/1X*p/3","from":"b2"}
@@ -33,11 +33,18 @@ import (
 
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
+	"betzacheck/reference/dialect/classic"
 	"betzacheck/reference/eval"
 )
 
-// Version is the protocol version of these messages.
-const Version = 1
+// Version is the protocol version the client speaks: 2, which adds the
+// capabilities of the hello reply (P2.6 of spec/protocol.md). A reply of
+// protocol MinVersion or later is accepted.
+const Version = 2
+
+// MinVersion is the oldest protocol version accepted: a protocol 1
+// implementation declares no capability and gets every default.
+const MinVersion = 1
 
 // Operations: the "op" of a request.
 const (
@@ -95,18 +102,46 @@ type HelloReply struct {
 	Name     string   `json:"name"`
 	Version  string   `json:"version"`
 	Protocol int      `json:"protocol"`
-	Dialects []string `json:"dialects"`
+	Dialects []string `json:"dialects"` // a dialect, or betza-classic:PROFILE (protocol 2)
 	Level    string   `json:"level"`
 	MaxBoard string   `json:"maxBoard,omitempty"` // "WxH"; empty means 26x26
+
+	// The capabilities of protocol 2 (P2.6): nil is the default, true.
+	// A protocol 1 reply has none (Check drops any it carries).
+	Occupied  *bool `json:"occupied,omitempty"`  // reads pieces besides the mover
+	Colours   *bool `json:"colours,omitempty"`   // tells white pieces from black
+	Unmoved   *bool `json:"unmoved,omitempty"`   // reads the '*' of a piece that has not moved
+	Validates *bool `json:"validates,omitempty"` // rejects malformed notations with kind syntax
+	// Characters, when set, are the only characters its notations contain.
+	Characters string `json:"characters,omitempty"`
 }
 
-// Check validates a decoded hello reply.
+// ReadsOccupied reports whether the implementation takes positions with
+// pieces besides the mover (P2.6; default true).
+func (h HelloReply) ReadsOccupied() bool { return orTrue(h.Occupied) }
+
+// ReadsColours reports whether it tells the colours apart (P2.6; default
+// true): if not, it is sent a white mover and black pieces only.
+func (h HelloReply) ReadsColours() bool { return orTrue(h.Colours) }
+
+// ReadsUnmoved reports whether it reads the not-moved marker '*' (P2.6;
+// default true): if not, it is sent no '*'.
+func (h HelloReply) ReadsUnmoved() bool { return orTrue(h.Unmoved) }
+
+// ValidatesNotations reports whether it rejects malformed notations (P2.6;
+// default true): if not, it is sent no notation the spec rejects.
+func (h HelloReply) ValidatesNotations() bool { return orTrue(h.Validates) }
+
+func orTrue(b *bool) bool { return b == nil || *b }
+
+// Check validates a decoded hello reply. A protocol 1 reply loses any
+// capability field it carries: protocol 1 has none (P1.7).
 func (h *HelloReply) Check() error {
 	switch {
 	case h.ID != 0:
 		return fmt.Errorf("hello reply has id %d, want 0", h.ID)
-	case h.Protocol != Version:
-		return fmt.Errorf("implementation speaks protocol %d, want %d", h.Protocol, Version)
+	case h.Protocol < MinVersion || h.Protocol > Version:
+		return fmt.Errorf("implementation speaks protocol %d, want %d to %d", h.Protocol, MinVersion, Version)
 	case h.Name == "":
 		return fmt.Errorf("hello reply has no name")
 	case !ValidLevel(h.Level):
@@ -115,8 +150,8 @@ func (h *HelloReply) Check() error {
 		return fmt.Errorf("hello reply names no dialect")
 	}
 	for _, d := range h.Dialects {
-		if !slices.Contains(Dialects(), d) {
-			return fmt.Errorf("hello reply has dialect %q, want some of %s", d, strings.Join(Dialects(), ", "))
+		if err := checkDialect(d, h.Protocol); err != nil {
+			return err
 		}
 	}
 	if h.MaxBoard != "" {
@@ -124,28 +159,91 @@ func (h *HelloReply) Check() error {
 			return fmt.Errorf("hello reply: maxBoard: %v", err)
 		}
 	}
+	if h.Protocol < 2 {
+		h.Occupied, h.Colours, h.Unmoved, h.Validates, h.Characters = nil, nil, nil, nil, ""
+	}
 	return nil
 }
 
+// checkDialect checks one entry of a hello reply's dialects: a dialect of
+// the protocol (P2.3), or from protocol 2 on a classic profile written
+// betza-classic:PROFILE (P2.6).
+func checkDialect(d string, protocol int) error {
+	base, profile, hasProfile := strings.Cut(d, ":")
+	if !slices.Contains(Dialects(), base) {
+		return fmt.Errorf("hello reply has dialect %q, want some of %s", d, strings.Join(Dialects(), ", "))
+	}
+	if !hasProfile {
+		return nil
+	}
+	if protocol < 2 || base != dialect.Classic {
+		return fmt.Errorf("hello reply has dialect %q: only %s takes a profile, from protocol 2 on", d, dialect.Classic)
+	}
+	var names []string
+	for _, p := range classic.Profiles {
+		if p.Name == profile {
+			return nil
+		}
+		names = append(names, p.Name)
+	}
+	return fmt.Errorf("hello reply has dialect %q: unknown profile %q, want one of %s", d, profile, strings.Join(names, ", "))
+}
+
 // Supports reports why the implementation cannot be asked req (a dialect
-// it did not declare, a board larger than its maxBoard), or nil.
+// it did not declare, a board larger than its maxBoard, a position that
+// needs a capability it lacks, P2.6), or nil.
 func (h HelloReply) Supports(req MovesRequest) error {
 	if !slices.Contains(h.Dialects, req.Dialect) {
 		return fmt.Errorf("%s does not read dialect %q", h.Name, req.Dialect)
 	}
-	if h.MaxBoard == "" {
-		return nil
-	}
-	max, err := board.ParseSize(h.MaxBoard)
-	if err != nil {
-		return fmt.Errorf("%s: maxBoard: %v", h.Name, err)
+	if h.Characters != "" {
+		for _, r := range req.Notation {
+			if !strings.ContainsRune(h.Characters, r) {
+				return fmt.Errorf("%s reads no %q (characters %q)", h.Name, r, h.Characters)
+			}
+		}
 	}
 	size, err := board.ParseSize(req.Board)
 	if err != nil {
 		return err
 	}
-	if size.W > max.W || size.H > max.H {
-		return fmt.Errorf("board %s is larger than %s's %s", size, h.Name, max)
+	if h.MaxBoard != "" {
+		max, err := board.ParseSize(h.MaxBoard)
+		if err != nil {
+			return fmt.Errorf("%s: maxBoard: %v", h.Name, err)
+		}
+		if size.W > max.W || size.H > max.H {
+			return fmt.Errorf("board %s is larger than %s's %s", size, h.Name, max)
+		}
+	}
+	if h.ReadsOccupied() && h.ReadsColours() && h.ReadsUnmoved() {
+		return nil
+	}
+	s, err := req.Setup()
+	if err != nil {
+		return err
+	}
+	return h.Fits(s)
+}
+
+// Fits reports why a setup needs a capability the implementation lacks
+// (P2.6), or nil: another piece than the mover (occupied), a black mover
+// or a white piece besides it (colours), a piece marked not moved
+// (unmoved).
+func (h HelloReply) Fits(s board.Setup) error {
+	mover := s.Pos.At(s.From)
+	for _, q := range s.Pos.Pieces() {
+		p := s.Pos.At(q)
+		switch {
+		case q != s.From && !h.ReadsOccupied():
+			return fmt.Errorf("%s takes no piece besides the mover (occupied: false), the position has one on %s", h.Name, q)
+		case !h.ReadsColours() && q == s.From && mover.Color != board.White:
+			return fmt.Errorf("%s tells no colours apart (colours: false): the mover must be white", h.Name)
+		case !h.ReadsColours() && q != s.From && p.Color == mover.Color:
+			return fmt.Errorf("%s tells no colours apart (colours: false): the piece on %s has the mover's colour", h.Name, q)
+		case !h.ReadsUnmoved() && p.Virgin:
+			return fmt.Errorf("%s reads no '*' (unmoved: false), the piece on %s has one", h.Name, q)
+		}
 	}
 	return nil
 }

@@ -95,9 +95,71 @@ func TestHelloDialects(t *testing.T) {
 			t.Errorf("%s: %v", d, err)
 		}
 	}
-	h := wire.HelloReply{Name: "x", Protocol: wire.Version, Level: wire.LevelDestinations, Dialects: []string{"betza-classic:xboard"}}
-	if err := h.Check(); err == nil || !strings.Contains(err.Error(), `dialect "betza-classic:xboard"`) {
-		t.Errorf("a profile name as a dialect: %v", err)
+	// A classic profile is a dialect from protocol 2 on (P2.6), and only
+	// a known one of betza-classic.
+	for _, c := range []struct {
+		protocol int
+		dialect  string
+		err      string
+	}{
+		{2, "betza-classic:xboard", ""},
+		{2, "betza-classic:fairy-stockfish", ""},
+		{1, "betza-classic:xboard", "only betza-classic takes a profile, from protocol 2 on"},
+		{2, "betza-classic:hgm", `unknown profile "hgm"`},
+		{2, "bracket:xboard", "only betza-classic takes a profile"},
+		{2, "xboard", `dialect "xboard", want some of`},
+	} {
+		h := wire.HelloReply{Name: "x", Protocol: c.protocol, Level: wire.LevelDestinations, Dialects: []string{c.dialect}}
+		err := h.Check()
+		if (err == nil) != (c.err == "") || err != nil && !strings.Contains(err.Error(), c.err) {
+			t.Errorf("protocol %d, %s: %v, want %q", c.protocol, c.dialect, err, c.err)
+		}
+	}
+}
+
+// TestCapabilities: the capabilities of protocol 2 (P2.6) default to true,
+// a protocol 1 reply has none, and Supports refuses each request that
+// needs one the implementation lacks, naming it.
+func TestCapabilities(t *testing.T) {
+	no := false
+	h := wire.HelloReply{Name: "tpl", Protocol: 1, Level: wire.LevelDestinations, Dialects: []string{"betza-classic"},
+		Occupied: &no, Colours: &no, Unmoved: &no, Validates: &no, Characters: "WF"}
+	if err := h.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if !h.ReadsOccupied() || !h.ReadsColours() || !h.ReadsUnmoved() || !h.ValidatesNotations() || h.Characters != "" {
+		t.Errorf("a protocol 1 reply kept capabilities: %+v", h)
+	}
+	h = wire.HelloReply{Name: "tpl", Protocol: 2, Level: wire.LevelDestinations, Dialects: []string{"betza-classic"},
+		Occupied: &no, Validates: &no, Characters: "WF"}
+	if err := h.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if h.ReadsOccupied() || !h.ReadsColours() || !h.ReadsUnmoved() || h.ValidatesNotations() {
+		t.Errorf("capabilities read wrongly: %+v", h)
+	}
+	req := func(notation, position, from string) wire.MovesRequest {
+		return wire.MovesRequest{Dialect: "betza-classic", Notation: notation, Board: "3x3", Position: position, From: from}
+	}
+	for _, c := range []struct {
+		h   wire.HelloReply
+		req wire.MovesRequest
+		err string
+	}{
+		{h, req("WF", "3/1X*1/3", "b2"), ""},
+		{h, req("fW", "3/1X1/3", "b2"), `reads no 'f'`},
+		{h, req("W", "3/1Xp/3", "b2"), "takes no piece besides the mover (occupied: false), the position has one on c2"},
+		{wire.HelloReply{Name: "c", Dialects: []string{"betza-classic"}, Colours: &no}, req("W", "3/1xp/3", "b2"), "the mover must be white"},
+		{wire.HelloReply{Name: "c", Dialects: []string{"betza-classic"}, Colours: &no}, req("W", "3/1XP/3", "b2"), "the piece on c2 has the mover's colour"},
+		{wire.HelloReply{Name: "c", Dialects: []string{"betza-classic"}, Colours: &no}, req("W", "3/1Xp/3", "b2"), ""},
+		{wire.HelloReply{Name: "u", Dialects: []string{"betza-classic"}, Unmoved: &no}, req("W", "3/1Xp*/3", "b2"), "reads no '*' (unmoved: false), the piece on c2 has one"},
+		{wire.HelloReply{Name: "u", Dialects: []string{"betza-classic"}, Unmoved: &no}, req("W", "3/1Xp/3", "b2"), ""},
+		{wire.HelloReply{Name: "p", Dialects: []string{"betza-classic:xboard"}}, req("W", "3/1Xp/3", "b2"), `does not read dialect "betza-classic"`},
+	} {
+		err := c.h.Supports(c.req)
+		if (err == nil) != (c.err == "") || err != nil && !strings.Contains(err.Error(), c.err) {
+			t.Errorf("%+v on %+v: %v, want %q", c.h, c.req, err, c.err)
+		}
 	}
 }
 

@@ -39,8 +39,8 @@ var behaviours = []behaviour{
 	{name: "good", run: good, doc: `is a correct implementation: the reference behind server.Serve; with
 flags (-level destinations or effects, -maxboard) the reference answering
 at that level, declaring that board limit.`},
-	{name: "badhello", run: serveRight, protocol: 2, doc: `declares protocol 2 in its handshake (or whatever -protocol says), so that
-a protocol 1 client refuses it.`},
+	{name: "badhello", run: serveRight, protocol: 3, doc: `declares protocol 3 in its handshake (or whatever -protocol says), so that
+a protocol 2 client refuses it.`},
 	{name: "noise", run: serveRight, doc: `answers right and writes a lot on stderr before each reply (run it with
 -noise KiB).`},
 	{name: "errkinds", run: errKinds, doc: `answers with error replies where it should not: request 2 "unsupported",
