@@ -13,6 +13,7 @@ and talk to it with one JSON object per line on stdin and stdout.
 """
 
 import json
+import re
 import sys
 
 # ---------------------------------------------------------------- handshake
@@ -104,18 +105,15 @@ def parse_position(text, width, height):
     if len(rows) != height:
         raise ValueError(f"position has {len(rows)} ranks, board has {height}")
     for row_index, row in enumerate(rows):
-        rank, file, digits = height - 1 - row_index, 0, ""
-        for char in row + "/":  # "/" flushes a trailing number
-            if char.isdigit():
-                digits += char
-                continue
-            file += int(digits or 0)
-            digits = ""
-            if char.isalpha():
-                board[(file, rank)] = char
+        rank, file = height - 1 - row_index, 0
+        for token in re.findall(r"\d+|[A-Za-z]\*?|.", row):
+            if token.isdigit():  # a run of empty squares
+                file += int(token)
+            elif token[0].isalpha():  # a piece, "*" if it has not moved
+                board[(file, rank)] = token[0]
                 file += 1
-            elif char not in "*/":
-                raise ValueError(f"unexpected {char!r} in position")
+            else:
+                raise ValueError(f"unexpected {token!r} in position")
         if file != width:
             raise ValueError(f"rank {rank + 1} has {file} files, board has {width}")
     return board
