@@ -20,6 +20,9 @@ type Report struct {
 	Level string
 	// Cases is how many cases the run judged.
 	Cases int
+	// Generated is how many of them were generated, and Answered how
+	// many of those the implementation answered (Result.answered).
+	Generated, Answered int
 	// Results are the results of the cases that did not pass as they
 	// should: every verdict but pass, a case the expectation file names,
 	// a corpus case the reference fails; and, when the run kept them
@@ -90,6 +93,12 @@ func (r *Report) add(res *Result, opt Options) {
 		r.totals, r.byClause, r.reference = Counts{}, map[string]Counts{}, Counts{}
 	}
 	r.Cases++
+	if res.Case.Generated {
+		r.Generated++
+		if res.answered() {
+			r.Answered++
+		}
+	}
 	k := res.Verdict.Kind.String()
 	r.totals.add(k)
 	for _, c := range res.Case.Clauses {
@@ -292,6 +301,9 @@ func (r *Report) Summary() string {
 		parts = append(parts, fmt.Sprintf("%d %s", r.totals[k], k))
 	}
 	line := fmt.Sprintf("%d cases: %s; %d unexpected, %d stale expectations", r.Cases, strings.Join(parts, ", "), r.Unexpected(), len(r.Stale))
+	if r.Generated > 0 {
+		line += fmt.Sprintf("; %d of %d generated cases answered", r.Answered, r.Generated)
+	}
 	if len(r.reference) > 0 {
 		line += fmt.Sprintf("; reference: %d pass, %d fail against the corpus want: lines", r.reference["pass"], r.reference["fail"])
 	}
@@ -353,6 +365,9 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		Stopped   string             `json:"stopped,omitempty"`
 		Failed    bool               `json:"failed"`
 		Profiles  []ProfileAgreement `json:"profiles,omitempty"`
+		// Generated cases, and how many the implementation answered.
+		Generated int `json:"generated"`
+		Answered  int `json:"answered"`
 		// Unsolicited lines (P6.8), an interrupted run (P6.6), and a run
 		// that decided nothing (P6.7).
 		Unsolicited      int               `json:"unsolicited"`
@@ -361,7 +376,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		NothingDecided   bool              `json:"nothingDecided"`
 		Results          []jsonResult      `json:"cases"`
 	}{Impl: r.Impl, Level: r.Level, Totals: r.Totals(), Reference: r.ReferenceTotals(), ByClause: r.ByClause(),
-		Stale: r.Stale, Stopped: r.Stopped, Failed: r.Failed(), Profiles: r.Profiles(),
+		Stale: r.Stale, Stopped: r.Stopped, Failed: r.Failed(), Profiles: r.Profiles(), Generated: r.Generated, Answered: r.Answered,
 		Unsolicited: r.Unsolicited, Interrupted: r.Interrupted(), NothingDecided: r.NothingDecided()}
 	for _, u := range r.UnsolicitedLines {
 		out.UnsolicitedLines = append(out.UnsolicitedLines, jsonUnsolicited{After: r.after(u), Line: u.Line})
