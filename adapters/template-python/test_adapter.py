@@ -87,6 +87,14 @@ class Generator(unittest.TestCase):
         self.assertEqual(moves("fsN"), quiet("b5", "f5"))
         self.assertEqual(moves("fsN", piece="x"), quiet("b3", "f3"))
 
+    def test_oblique_one_letter(self):
+        # §2.4: one letter names the moves whose larger component points that
+        # way: fN = lf rf = (-1,+2) (+1,+2), c6 e6; vN adds lb rb, c2 e2;
+        # lN = fl bl = (-2,+1) (-2,-1), b5 b3.
+        self.assertEqual(moves("fN"), quiet("c6", "e6"))
+        self.assertEqual(moves("vN"), quiet("c6", "e6", "c2", "e2"))
+        self.assertEqual(moves("lN"), quiet("b5", "b3"))
+
     def test_oblique_single_names(self):
         # §2.4: rf = (+1,+2) is e6; fl = (-2,+1) is b5, different from lf.
         self.assertEqual(moves("rfN"), quiet("e6"))
