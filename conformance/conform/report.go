@@ -574,11 +574,13 @@ func (r *Report) WriteExpectations(w io.Writer, known Expectations) error {
 		if k == VerdictPass || k == VerdictUnsupported {
 			continue
 		}
-		reason := res.Verdict.Reason
+		// A known entry keeps its reason as written; a new one says the
+		// notation and the verdict's reason.
+		reason := res.Case.Request.Notation + ": " + oneLine(res.Verdict.Reason)
 		if e, ok := known[res.Case.ID]; ok && e.Verdict == k.String() {
 			reason = e.Reason
 		}
-		fmt.Fprintf(bw, "%s %s # %s: %s\n", res.Case.ID, k, res.Case.Request.Notation, oneLine(reason))
+		fmt.Fprintf(bw, "%s %s # %s\n", res.Case.ID, k, reason)
 	}
 	return bw.Flush()
 }
