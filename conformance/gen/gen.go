@@ -184,13 +184,12 @@ func ShrinkNotation(keep func(string) bool) gopter.Shrinker {
 }
 
 // NotationCandidates lists the notations one step smaller than s that
-// valid accepts, each once, shorter ones first: one top-level leg less
-// (with its dash), one character less, a group's parentheses removed, or
-// a number lowered (10 to each of 1..9, 3 to 2, 2 to 1; 0 and 1 stay).
-// Every candidate is shorter than s, or as long with a lower number, so
-// that shrinking ends. Characters are whole UTF-8 sequences. valid says
-// what a notation must be, in whichever dialect s is written; the empty
-// notation is proposed too, when valid accepts it.
+// valid accepts, each once, shorter ones first: the empty notation, one
+// top-level leg less (with its dash), one character less (a whole UTF-8
+// sequence), a group's parentheses removed, or a number lowered (10 to
+// each of 1..9, 3 to 2, 2 to 1; 0 and 1 stay). Every candidate is shorter
+// than s, or as long with a lower number, so that shrinking ends. valid
+// says what a notation must be, in whichever dialect s is written.
 func NotationCandidates(s string, valid func(string) bool) []string {
 	seen := map[string]bool{s: true}
 	var cands []string
@@ -202,6 +201,7 @@ func NotationCandidates(s string, valid func(string) bool) []string {
 			}
 		}
 	}
+	add("")
 	for _, part := range legSpans(s) { // whole legs with their dash
 		add(s[:part[0]] + s[part[1]:])
 	}

@@ -154,11 +154,11 @@ func TestNotationCandidates(t *testing.T) {
 		in   string
 		want []string
 	}{
-		{"W3", []string{"3", "W", "W2"}},
-		{"W10", []string{"10", "W0", "W1", "W9", "W2", "W3", "W4", "W5", "W6", "W7", "W8"}},
-		{"W0", []string{"0", "W"}},
-		{"(W-F)2", []string{"W-F2", "W-F)2", "(-F)2", "(WF)2", "(W-)2", "(W-F2", "(W-F)", "(W-F)1"}},
-		{"W-F", []string{"F", "W", "-F", "WF", "W-"}},
+		{"W3", []string{"", "3", "W", "W2"}},
+		{"W10", []string{"", "10", "W0", "W1", "W9", "W2", "W3", "W4", "W5", "W6", "W7", "W8"}},
+		{"W0", []string{"", "0", "W"}},
+		{"(W-F)2", []string{"", "W-F2", "W-F)2", "(-F)2", "(WF)2", "(W-)2", "(W-F2", "(W-F)", "(W-F)1"}},
+		{"W-F", []string{"", "F", "W", "-F", "WF", "W-"}},
 		{"x", []string{""}},
 	} {
 		got := gen.NotationCandidates(tc.in, all)
@@ -171,7 +171,7 @@ func TestNotationCandidates(t *testing.T) {
 		t.Errorf("the empty notation proposed against the test: %q", got)
 	}
 	// A character is a whole UTF-8 sequence.
-	if got := gen.NotationCandidates("Wé", all); strings.Join(got, " ") != "W é" {
+	if got := gen.NotationCandidates("Wé", all); strings.Join(got, "|") != "|W|é" {
 		t.Errorf("Wé: candidates %q", got)
 	}
 }
