@@ -163,8 +163,8 @@ func (r *Report) writeClasses(w io.Writer) {
 	if len(classes) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\ndivergence classes (%d failures in %d classes; count, kind and shape of the minimal notation, smallest case):\n",
-		r.totals[VerdictFail.String()], len(classes))
+	fmt.Fprintf(w, "\ndivergence classes (%s in %s; count, kind and shape of the minimal notation, smallest case):\n",
+		countWord(r.totals[VerdictFail.String()], "failure", "failures"), countWord(len(classes), "class", "classes"))
 	for _, c := range classes {
 		fmt.Fprintf(w, "  %5d  %-24s %s\n", c.Count(), c.Key, CaseText(MinimalOf(c.Smallest).Case))
 	}

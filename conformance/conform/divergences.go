@@ -77,7 +77,7 @@ func (r *Report) WriteDivergences(w io.Writer, command string, notes DivergenceN
 	if len(classes) == 0 {
 		fmt.Fprintf(bw, "\nNo case failed: there is no divergence to classify.\n")
 	} else {
-		fmt.Fprintf(bw, "%d failures in %d classes", fails, len(classes))
+		fmt.Fprintf(bw, "%s in %s", countWord(fails, "failure", "failures"), countWord(len(classes), "class", "classes"))
 		if s := r.Shrinking; s != nil {
 			fmt.Fprintf(bw, "; shrinking them sent %d requests (budget %d per failure), %d more answers came from the cache",
 				s.Queries, s.Budget, s.CacheHits)

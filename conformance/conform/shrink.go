@@ -131,6 +131,8 @@ type ShrinkOptions struct {
 	// when empty) and the --impl text ("" for the implementation's
 	// name), for the replay commands.
 	Program, Impl string
+	// Progress, when set, is told how many failures have been shrunk.
+	Progress func(done int)
 }
 
 // Minimal is the smallest case found that keeps a failure's divergence,
@@ -214,6 +216,9 @@ func Shrink(ctx context.Context, impl Impl, rep *Report, opt ShrinkOptions) {
 		sum.Elapsed += c.Elapsed
 		if c.Cut != "" {
 			sum.Cut++
+		}
+		if opt.Progress != nil {
+			opt.Progress(sum.Failures)
 		}
 	}
 }

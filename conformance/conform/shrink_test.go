@@ -524,7 +524,7 @@ func TestClassesReports(t *testing.T) {
 	rep.WriteText(&text, false, 0)
 	out := text.String()
 	classes := rep.Classes()
-	head := regexp.MustCompile(`(?m)^divergence classes \((\d+) failures in (\d+) classes`).FindStringSubmatch(out)
+	head := regexp.MustCompile(`(?m)^divergence classes \((\d+) failures? in (\d+) class(es)?;`).FindStringSubmatch(out)
 	if head == nil || head[1] != strconv.Itoa(rep.Totals()["fail"]) || head[2] != strconv.Itoa(len(classes)) {
 		t.Fatalf("no classes section, or wrong counts:\n%s", out)
 	}
