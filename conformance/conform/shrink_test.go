@@ -545,3 +545,22 @@ func TestClassesReports(t *testing.T) {
 		t.Error("the classes come after the per-clause table")
 	}
 }
+
+func TestShellJoin(t *testing.T) {
+	for in, want := range map[string]string{
+		"reference":                  "reference",
+		"node adapters/ffish/a.js":   "'node adapters/ffish/a.js'",
+		"it's":                       `'it'\''s'`,
+		"":                           "''",
+		"3/1X*1/3":                   "'3/1X*1/3'",
+		"--level=effects":            "--level=effects",
+		"corpus/valid/w/empty.txtar": "corpus/valid/w/empty.txtar",
+	} {
+		if got := conform.ShellJoin(in); got != want {
+			t.Errorf("ShellJoin(%q) = %s, want %s", in, got, want)
+		}
+	}
+	if got := conform.ShellJoin("betzacheck", "conform", "--notation", ""); got != "betzacheck conform --notation ''" {
+		t.Errorf("ShellJoin of several: %s", got)
+	}
+}
