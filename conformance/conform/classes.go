@@ -153,6 +153,9 @@ func (r *Report) writeMinimalLine(w io.Writer, res *Result) {
 	if m.Case == res.Case {
 		what = "minimal: the case itself"
 	}
+	if m.Cost.Cut != "" {
+		what += ", NOT PROVEN MINIMAL (shrinking cut short: " + m.Cost.Cut + ")"
+	}
 	fmt.Fprintf(w, "    %s (%s): %s\n", what, res.Divergence, r.Replay(m))
 }
 

@@ -127,8 +127,12 @@ func (r *Report) writeClassBody(w io.Writer, c *Class) {
 	if m.Case.Betza2 != req.Notation && !m.Case.Invalid {
 		in += ", Betza 2.0 " + mdCode(m.Case.Betza2)
 	}
-	fmt.Fprintf(w, "- **Smallest case.** %s (%s), board %s, position %s, from %s.\n",
-		mdCode(req.Notation), in, req.Board, mdCode(req.Position), req.From)
+	cut := ""
+	if m.Cost.Cut != "" {
+		cut = " NOT PROVEN MINIMAL: its shrinking was cut short (" + m.Cost.Cut + ")."
+	}
+	fmt.Fprintf(w, "- **Smallest case.** %s (%s), board %s, position %s, from %s.%s\n",
+		mdCode(req.Notation), in, req.Board, mdCode(req.Position), req.From, cut)
 	fmt.Fprintf(w, "- **The spec gives.** %s\n", replyWords(m.Want, r.Level))
 	fmt.Fprintf(w, "- **%s gives.** %s\n", r.Impl.Name, resultWords(m.Got, r.Level))
 	fmt.Fprintf(w, "- **Clause.** %s\n", clauseWords(c.Kind, m))

@@ -47,10 +47,10 @@ const (
 	DivergenceAnsweredRefused
 )
 
-var divergenceNames = [...]string{"", "missing", "extra", "capture", "different", "accepted-invalid", "rejected-valid", "answered-refused"}
+var divergenceNames = [...]string{"none", "missing", "extra", "capture", "different", "accepted-invalid", "rejected-valid", "answered-refused"}
 
-// String returns the kind's name ("missing", "accepted-invalid", …); ""
-// for DivergenceNone.
+// String returns the kind's name ("missing", "accepted-invalid", …;
+// "none" for DivergenceNone).
 func (d Divergence) String() string {
 	if d >= 0 && int(d) < len(divergenceNames) {
 		return divergenceNames[d]
@@ -248,9 +248,11 @@ type answer struct {
 	want           wire.Reply
 }
 
-// translation is a notation of a dialect read into Betza 2.0.
+// translation is a notation of a dialect read into Betza 2.0: a case on
+// a board of one square (invalid when the dialect rejects the text with a
+// located error), or the error that leaves it without one.
 type translation struct {
-	c   *Case // built on the empty setup; nil when err is not located
+	c   *Case
 	err error
 }
 

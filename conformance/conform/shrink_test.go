@@ -335,6 +335,11 @@ func TestShrinkBudgetAndCache(t *testing.T) {
 		if budget > 0 && (m.Cost.Queries != budget || m.Cost.Cut != "budget" || rep.Shrinking.Cut != 1) {
 			t.Errorf("budget %d: %+v, summary cut %d", budget, m.Cost, rep.Shrinking.Cut)
 		}
+		var text bytes.Buffer
+		rep.WriteText(&text, false, 0)
+		if cut := strings.Contains(text.String(), "NOT PROVEN MINIMAL (shrinking cut short: budget)"); cut != (budget > 0) {
+			t.Errorf("budget %d: the text report says cut %v:\n%s", budget, cut, text.String())
+		}
 	}
 }
 

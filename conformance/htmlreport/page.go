@@ -8,7 +8,24 @@ import (
 var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"upper": strings.ToUpper,
 	"zero":  func(n int) bool { return n == 0 },
-}).Parse(pageHTML))
+}).Parse(pageHTML + sidesHTML))
+
+// sidesHTML draws a case's two answers side by side, then their diff: a
+// failure's, and a divergence class's smallest case.
+const sidesHTML = `{{define "sides"}}<div class="sides">
+{{- range .Sides}}
+<figure class="side" data-side="{{.Side}}">
+<figcaption>{{.Caption}}</figcaption>
+{{.SVG}}
+{{- range .Notes}}
+<p class="note">{{.}}</p>
+{{- end}}
+</figure>
+{{- end}}
+</div>
+{{- if .Diff}}
+<pre class="diff">{{.Diff}}</pre>
+{{- end}}{{end}}`
 
 // pageHTML is the page. Every number a reader (or a test) may want sits in
 // an element with a class and data attributes naming it.
@@ -55,20 +72,7 @@ const pageHTML = `<!DOCTYPE html>
 <dt>Position</dt><dd>board <code>{{.Board}}</code>, position <code>{{.Position}}</code>, from <code>{{.From}}</code></dd>
 <dt>Reason</dt><dd class="reason">{{.Reason}}</dd>
 </dl>
-<div class="sides">
-{{- range .Sides}}
-<figure class="side" data-side="{{.Side}}">
-<figcaption>{{.Caption}}</figcaption>
-{{.SVG}}
-{{- range .Notes}}
-<p class="note">{{.}}</p>
-{{- end}}
-</figure>
-{{- end}}
-</div>
-{{- if .Diff}}
-<pre class="diff">{{.Diff}}</pre>
-{{- end}}
+{{template "sides" .}}
 {{- if .Replay}}
 <p class="replay">Replay: <code>{{.Replay}}</code></p>
 {{- end}}
@@ -145,20 +149,7 @@ const pageHTML = `<!DOCTYPE html>
 <dt>Minimal case</dt><dd class="minimal">{{.Minimal}}; replay it alone: <code>{{.ReplayMinimal}}</code></dd>
 {{- end}}
 </dl>
-<div class="sides">
-{{- range .Sides}}
-<figure class="side" data-side="{{.Side}}">
-<figcaption>{{.Caption}}</figcaption>
-{{.SVG}}
-{{- range .Notes}}
-<p class="note">{{.}}</p>
-{{- end}}
-</figure>
-{{- end}}
-</div>
-{{- if .Diff}}
-<pre class="diff">{{.Diff}}</pre>
-{{- end}}
+{{template "sides" .}}
 <p class="replay">Replay: <code>{{.Replay}}</code></p>
 <p class="replay">The reference alone: <code>{{.ReplayMove}}</code></p>
 </section>
