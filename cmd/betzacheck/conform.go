@@ -34,6 +34,9 @@ func runConform(c *command, e *env, args []string) int {
 	verbose := fs.Bool("v", false, "print a line for every case, passes included")
 	diagrams := fs.Int("failures", 5, "failures to show with a diagram")
 	allowUnsupported := fs.Bool("allow-unsupported", false, "exit 0 when every case is unsupported (the summary still says that nothing was decided)")
+	shrinkBudget := fs.Int("shrink-budget", conform.DefaultShrinkBudget, "requests each failure may send while it is shrunk to a minimal case (0: no shrinking)")
+	divergences := fs.String("divergences", "", "write the divergence classes to FILE as a markdown page (notes written in it by hand are kept)")
+	one := addCaseFlags(fs)
 	ops, code, ok := c.parseArgs(e, fs, args, -1)
 	if !ok {
 		return code
@@ -46,11 +49,15 @@ func runConform(c *command, e *env, args []string) int {
 	if len(ops) == 1 {
 		*dir = ops[0]
 	}
+	if one.given() && (*dir != "" || *generate > 0) {
+		fmt.Fprintln(e.stderr, "betzacheck conform: --notation judges one case: give no corpus directory and no --generate")
+		return exitUsage
+	}
 	if *level != "" && !wire.ValidLevel(*level) {
 		fmt.Fprintf(e.stderr, "betzacheck conform: --level: expected one of %s, found %q\n", strings.Join(wire.Levels(), ", "), *level)
 		return exitUsage
 	}
-	for _, out := range []struct{ name, path string }{{"junit", *junit}, {"html", *htmlOut}, {"write-expect", *writeExpect}} {
+	for _, out := range []struct{ name, path string }{{"junit", *junit}, {"html", *htmlOut}, {"write-expect", *writeExpect}, {"divergences", *divergences}} {
 		if out.path == "-" {
 			fmt.Fprintf(e.stderr, "betzacheck conform: --%s: \"-\" (stdout) is only for --json; give a file\n", out.name)
 			return exitUsage
@@ -73,6 +80,19 @@ func runConform(c *command, e *env, args []string) int {
 			return exitUsage
 		}
 		corpusCases = cs
+	}
+	notes, err := readNotes(*divergences)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "betzacheck conform: --divergences: %v\n", err)
+		return exitUsage
+	}
+	if one.given() {
+		c, err := one.build()
+		if err != nil {
+			fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
+			return exitUsage
+		}
+		corpusCases = []*conform.Case{c}
 	}
 	if len(corpusCases) == 0 && *generate <= 0 {
 		fmt.Fprintln(e.stderr, "betzacheck conform: no cases: give a corpus directory or --generate N")
@@ -97,7 +117,7 @@ func runConform(c *command, e *env, args []string) int {
 	}()
 	// An implementation that never started is asked nothing: its cases
 	// are not adapted to dialects it never declared.
-	cases, total, err := streamCases(corpusCases, im.Hello(), started, *generate, *seed)
+	cases, total, err := streamCases(corpusCases, im.Hello(), started && !one.given(), *generate, *seed)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
 		return exitUsage
@@ -115,6 +135,7 @@ func runConform(c *command, e *env, args []string) int {
 	opt := conform.Options{Level: *level, Expect: known, KeepPasses: *jsonOut != "" || *junit != "" || *verbose}
 	rep := conform.Stream(ctx, im, counting(cases, bar.update), opt)
 	bar.finish()
+	shrinkFailures(ctx, e, im, rep, conform.ShrinkOptions{Budget: *shrinkBudget, Impl: *impl}, !*quiet)
 	// Close before reporting: lines written after the last reply are
 	// known only then.
 	closed = true
@@ -150,6 +171,9 @@ func runConform(c *command, e *env, args []string) int {
 		{*jsonOut, rep.WriteJSON},
 		{*junit, rep.WriteJUnit},
 		{*writeExpect, func(w io.Writer) error { return rep.WriteExpectations(w, known) }},
+		{*divergences, func(w io.Writer) error {
+			return rep.WriteDivergences(w, conform.ShellJoin(append([]string{"betzacheck", "conform"}, args...)...), notes)
+		}},
 		{*htmlOut, func(w io.Writer) error {
 			return htmlreport.Write(w, rep, htmlreport.Options{Impl: *impl, Corpus: *dir, Level: *level})
 		}},

@@ -455,6 +455,11 @@ type Result struct {
 	// Expected is the verdict the expectation file lists for the case
 	// ("" when it lists none).
 	Expected string
+	// Divergence is the kind of difference of a failing case (see
+	// DivergenceOf), and Minimal the smallest case found that keeps it
+	// (see Shrink; nil before).
+	Divergence Divergence
+	Minimal    *Minimal
 }
 
 // Unexpected reports whether the result breaks the run: a verdict other

@@ -39,6 +39,9 @@ type Report struct {
 	// the first ones. They decide no case.
 	Unsolicited      int
 	UnsolicitedLines []client.Unsolicited
+	// Shrinking is what shrinking the failures took (see Shrink); nil
+	// when they were not shrunk.
+	Shrinking *ShrinkSummary
 
 	totals    Counts
 	byClause  map[string]Counts
@@ -111,6 +114,9 @@ func (r *Report) add(res *Result, opt Options) {
 		r.reference.add(res.Reference.Kind.String())
 	}
 	r.addProfiles(res)
+	if res.Verdict.Kind == VerdictFail {
+		res.Divergence = divergenceOf(res, r.Level)
+	}
 	_, expected := opt.Expect[res.Case.ID]
 	if res.Verdict.Kind == VerdictPass {
 		// A pass's answers are dropped; the reply's id stays, so that a
@@ -211,7 +217,9 @@ func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 			fmt.Fprintf(w, ": %s", res.Verdict.Reason)
 		}
 		fmt.Fprintln(w)
+		r.writeMinimalLine(w, res)
 	}
+	r.writeClasses(w)
 	fmt.Fprintln(w, "\nper clause:")
 	by := r.ByClause()
 	clauses := make([]string, 0, len(by))
@@ -334,6 +342,9 @@ type jsonResult struct {
 	Reference *jsonVerdict `json:"reference,omitempty"`
 	Want      *wire.Reply  `json:"want,omitempty"`
 	Got       *wire.Reply  `json:"got,omitempty"`
+	// Divergence and Minimal: a failure's kind and minimal case (Shrink).
+	Divergence Divergence   `json:"divergence,omitempty"`
+	Minimal    *jsonMinimal `json:"minimal,omitempty"`
 }
 
 type jsonVerdict struct {
@@ -374,10 +385,14 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		UnsolicitedLines []jsonUnsolicited `json:"unsolicitedLines,omitempty"`
 		Interrupted      bool              `json:"interrupted"`
 		NothingDecided   bool              `json:"nothingDecided"`
-		Results          []jsonResult      `json:"cases"`
+		// The divergence classes of the failures, and what shrinking took.
+		Classes   []jsonClass    `json:"classes"`
+		Shrinking *jsonShrinking `json:"shrinking,omitempty"`
+		Results   []jsonResult   `json:"cases"`
 	}{Impl: r.Impl, Level: r.Level, Totals: r.Totals(), Reference: r.ReferenceTotals(), ByClause: r.ByClause(),
 		Stale: r.Stale, Stopped: r.Stopped, Failed: r.Failed(), Profiles: r.Profiles(), Generated: r.Generated, Answered: r.Answered,
 		Unsolicited: r.Unsolicited, Interrupted: r.Interrupted(), NothingDecided: r.NothingDecided()}
+	out.Classes, out.Shrinking = r.jsonClasses(), r.jsonShrinking()
 	for _, u := range r.UnsolicitedLines {
 		out.UnsolicitedLines = append(out.UnsolicitedLines, jsonUnsolicited{After: r.after(u), Line: u.Line})
 	}
@@ -389,6 +404,12 @@ func (r *Report) WriteJSON(w io.Writer) error {
 			Verdict: res.Verdict.Kind.String(), Reason: res.Verdict.Reason, Diff: res.Verdict.Diff, Expected: res.Expected}
 		if v := res.Reference; v != nil {
 			jr.Reference = &jsonVerdict{Verdict: v.Kind.String(), Reason: v.Reason, Diff: v.Diff}
+		}
+		if res.Verdict.Kind == VerdictFail {
+			jr.Divergence = res.Divergence
+		}
+		if res.Minimal != nil {
+			jr.Minimal = r.jsonMinimal(res)
 		}
 		if res.Verdict.Kind != VerdictPass {
 			want := res.Want
