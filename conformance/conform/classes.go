@@ -76,7 +76,7 @@ func MinimalOf(res *Result) *Minimal {
 	if res.Minimal != nil {
 		return res.Minimal
 	}
-	return &Minimal{Case: res.Case, Verdict: res.Verdict, Want: res.Want, Got: res.Got}
+	return &Minimal{Case: res.Case, Verdict: res.Verdict, Want: res.Want, Got: res.Got, Divergence: res.Divergence}
 }
 
 // ClassKey is the key of the class of kind and shape.
@@ -97,11 +97,12 @@ func (r *Report) Classes() []*Class {
 		if res.Verdict.Kind != VerdictFail {
 			continue
 		}
-		shape := Shape(MinimalOf(res).Case.Request.Notation)
-		k := ClassKey(res.Divergence, shape)
+		m := MinimalOf(res)
+		shape := Shape(m.Case.Request.Notation)
+		k := ClassKey(m.Divergence, shape)
 		c := byKey[k]
 		if c == nil {
-			c = &Class{Key: k, Kind: res.Divergence, Shape: shape, Smallest: res}
+			c = &Class{Key: k, Kind: m.Divergence, Shape: shape, Smallest: res}
 			byKey[k] = c
 			out = append(out, c)
 		}
@@ -156,7 +157,7 @@ func (r *Report) writeMinimalLine(w io.Writer, res *Result) {
 	if m.Cost.Cut != "" {
 		what += ", NOT PROVEN MINIMAL (shrinking cut short: " + m.Cost.Cut + ")"
 	}
-	fmt.Fprintf(w, "    %s (%s): %s\n", what, res.Divergence, r.Replay(m))
+	fmt.Fprintf(w, "    %s (%s): %s\n", what, m.Divergence, r.Replay(m))
 }
 
 // writeClasses writes the text report's section of divergence classes:
@@ -202,19 +203,21 @@ type jsonClass struct {
 
 // jsonMinimal is a minimal case in the JSON report.
 type jsonMinimal struct {
-	ID        string            `json:"id"` // the failing case it was shrunk from
-	Request   wire.MovesRequest `json:"request"`
-	Betza2    string            `json:"betza2"`
-	Verdict   string            `json:"verdict"`
-	Reason    string            `json:"reason,omitempty"`
-	Diff      string            `json:"diff,omitempty"`
-	Want      wire.Reply        `json:"want"`
-	Got       *wire.Reply       `json:"got,omitempty"`
-	Replay    string            `json:"replay,omitempty"`
-	Queries   int               `json:"queries"`
-	CacheHits int               `json:"cacheHits"`
-	Seconds   float64           `json:"seconds"`
-	Cut       string            `json:"cut,omitempty"`
+	ID      string            `json:"id"` // the failing case it was shrunk from
+	Request wire.MovesRequest `json:"request"`
+	Betza2  string            `json:"betza2"`
+	// Divergence is the minimal case's kind (Minimal.Divergence).
+	Divergence Divergence  `json:"divergence"`
+	Verdict    string      `json:"verdict"`
+	Reason     string      `json:"reason,omitempty"`
+	Diff       string      `json:"diff,omitempty"`
+	Want       wire.Reply  `json:"want"`
+	Got        *wire.Reply `json:"got,omitempty"`
+	Replay     string      `json:"replay,omitempty"`
+	Queries    int         `json:"queries"`
+	CacheHits  int         `json:"cacheHits"`
+	Seconds    float64     `json:"seconds"`
+	Cut        string      `json:"cut,omitempty"`
 }
 
 // jsonShrinking is Report.Shrinking in the JSON report.
@@ -229,7 +232,7 @@ type jsonShrinking struct {
 
 func (r *Report) jsonMinimal(res *Result) *jsonMinimal {
 	m := MinimalOf(res)
-	jm := &jsonMinimal{ID: res.Case.ID, Request: m.Case.Request, Betza2: m.Case.Betza2, Verdict: m.Verdict.Kind.String(),
+	jm := &jsonMinimal{ID: res.Case.ID, Request: m.Case.Request, Betza2: m.Case.Betza2, Divergence: m.Divergence, Verdict: m.Verdict.Kind.String(),
 		Reason: m.Verdict.Reason, Diff: m.Verdict.Diff, Want: m.Want, Replay: r.Replay(m),
 		Queries: m.Cost.Queries, CacheHits: m.Cost.CacheHits, Seconds: m.Cost.Elapsed.Seconds(), Cut: m.Cost.Cut}
 	jm.Request.ID = m.Got.ID

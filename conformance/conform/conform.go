@@ -13,6 +13,7 @@
 package conform
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -210,7 +211,11 @@ const drawsPerCase = 100
 // for the reference under the declared profile; the positions fit its
 // largest board (at most 12x12) and its other capabilities; for an
 // implementation that does not read '*' only cases whose answer does not
-// depend on it are kept. Case i is gen/SEED/i and depends only on seed, i
+// depend on it are kept. For an implementation that validates notations,
+// one case in invalidOneIn is a sampled notation mutated until the
+// dialect rejects it, judged by that syntax error (accepted-invalid and
+// rejected-valid divergences need such cases). Case i is gen/SEED/i and
+// depends only on seed, i
 // and h: --generate i+1 replays it as the last case. A case for which
 // drawsPerCase draws found nothing that fits is kept, unsupported, with
 // the reason, so that a run never silently has fewer cases.
@@ -261,6 +266,7 @@ func Generate(h wire.HelloReply, n int, seed int64) (iter.Seq[*Case], error) {
 			params.Rng = rand.New(rand.NewSource(seed ^ int64(uint64(i)*0x9e3779b97f4a7c15)))
 			var c *Case
 			why := fmt.Sprintf("no notation of %s sampled in %d draws translates into Betza 2.0", entry, drawsPerCase)
+			invalid := h.ValidatesNotations() && params.Rng.Intn(invalidOneIn) == 0
 			for draw := 0; c == nil && draw < drawsPerCase; draw++ {
 				text, prog, ok := sample(g, start, depth, entry, params)
 				if !ok {
@@ -268,6 +274,10 @@ func Generate(h wire.HelloReply, n int, seed int64) (iter.Seq[*Case], error) {
 				}
 				pv, _ := positions(params).Retrieve()
 				s := pv.(board.Setup)
+				if invalid {
+					c = invalidCase(id, entry, text, h.Characters, s, params.Rng)
+					continue
+				}
 				if !h.ReadsUnmoved() && !markerFree(prog, s, level) {
 					why = fmt.Sprintf("in %d draws every case's answer depended on the '*' marker, which %s does not read (unmoved: false)", drawsPerCase, h.Name)
 					continue
@@ -286,6 +296,44 @@ func Generate(h wire.HelloReply, n int, seed int64) (iter.Seq[*Case], error) {
 			}
 		}
 	}, nil
+}
+
+// invalidOneIn: one generated case in invalidOneIn is a notation the
+// dialect rejects, for an implementation that validates notations.
+const invalidOneIn = 10
+
+// foreignCharacters are what a notation is mutated with to make it
+// invalid when the implementation declares no characters: letters, digits
+// and the punctuation of every dialect, and a few that none uses.
+const foreignCharacters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-()[]<>:,.$ "
+
+// invalidCase mutates a valid notation of the dialect (a character
+// inserted, deleted or replaced, up to three times) until the dialect
+// rejects it with a located error, and makes it an invalid case judged
+// by that error; nil when 50 mutations found none.
+func invalidCase(id, entry, text, characters string, s board.Setup, r *rand.Rand) *Case {
+	alphabet := []rune(cmp.Or(characters, foreignCharacters))
+	for try := 0; try < 50; try++ {
+		t := []rune(text)
+		for edits := 1 + r.Intn(3); edits > 0; edits-- {
+			at := r.Intn(len(t) + 1)
+			switch op := r.Intn(3); {
+			case op == 0 || at == len(t):
+				t = slices.Insert(t, at, alphabet[r.Intn(len(alphabet))])
+			case op == 1:
+				t = slices.Delete(t, at, at+1)
+			default:
+				t[at] = alphabet[r.Intn(len(alphabet))]
+			}
+		}
+		_, err := translate.ToBetza2(entry, string(t))
+		if le := (*loc.Error)(nil); errors.As(err, &le) {
+			c := NewCase(id, generatedClauses, string(t), s)
+			c.Request.Dialect, c.Invalid, c.progErr = entry, true, err
+			return c
+		}
+	}
+	return nil
 }
 
 // markerFree reports whether the answer to prog on s is the same when

@@ -638,7 +638,7 @@ func TestAnsweredCounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := conform.Stream(context.Background(), picky{}, cases, conform.Options{})
+	rep := conform.Stream(context.Background(), picky{}, cases, conform.Options{KeepPasses: true})
 	want := 0
 	for _, res := range rep.Results {
 		if res.Verdict.Kind != conform.VerdictUnsupported {
@@ -677,3 +677,43 @@ func (picky) Do(req wire.MovesRequest) client.Result {
 	return client.Result{ID: req.ID, Kind: kind, Reply: r}
 }
 func (picky) Close() error { return nil }
+
+// TestGenerateInvalid: for an implementation that validates notations,
+// about one generated case in ten is a notation its dialect rejects with
+// a located error, judged by that error (the reference passes it); for
+// one that does not, none is.
+func TestGenerateInvalid(t *testing.T) {
+	for _, d := range []string{dialect.Betza2, dialect.Classic, dialect.XBetza, dialect.Bracket} {
+		cases, err := conform.GeneratedCasesIn(d, 300, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		invalid := 0
+		for _, c := range cases {
+			if !c.Invalid {
+				continue
+			}
+			invalid++
+			if _, err := translate.ToBetza2(d, c.Request.Notation); err == nil {
+				t.Errorf("%s: %s %q is read", c.ID, d, c.Request.Notation)
+			}
+		}
+		if invalid < 10 || invalid > 60 {
+			t.Errorf("%s: %d invalid cases of 300, want about 30", d, invalid)
+		}
+		rep := conform.Run(context.Background(), conform.Reference{}, cases, "")
+		if n := rep.Totals()["pass"]; n != 300 {
+			t.Errorf("%s: the reference passes %d of 300", d, n)
+		}
+	}
+	no := false
+	cases, err := conform.Generate(wire.HelloReply{Dialects: []string{dialect.Betza2}, Validates: &no}, 300, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for c := range cases {
+		if c.Invalid {
+			t.Fatalf("%s: an invalid case for an implementation that does not validate", c.ID)
+		}
+	}
+}

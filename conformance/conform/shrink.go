@@ -143,7 +143,11 @@ type Minimal struct {
 	Verdict Verdict
 	Want    wire.Reply
 	Got     client.Result
-	Cost    ShrinkCost
+	// Divergence is the minimal case's kind: the failure's, or a part of
+	// it (a different failure narrows to the missing or extra outcomes of
+	// one of its causes, see narrows).
+	Divergence Divergence
+	Cost       ShrinkCost
 }
 
 // ShrinkCost is what shrinking one failure took.
@@ -296,7 +300,7 @@ func (s *shrinker) remember(res *Result) {
 func (s *shrinker) shrink(res *Result) *Minimal {
 	start := time.Now()
 	kind := res.Divergence
-	cur := &Minimal{Case: res.Case, Verdict: res.Verdict, Want: res.Want, Got: res.Got}
+	cur := &Minimal{Case: res.Case, Verdict: res.Verdict, Want: res.Want, Got: res.Got, Divergence: kind}
 	var cost ShrinkCost
 	dial := res.Case.Request.Dialect
 	fits := func(t translation) bool {
@@ -334,10 +338,12 @@ func (s *shrinker) shrink(res *Result) *Minimal {
 			a.got, a.asked = s.impl.Do(req), true
 		}
 		v := Judge(a.want, a.got, s.level)
-		if v.Kind != VerdictFail || DivergenceOf(a.want, a.got, s.level) != kind {
+		d := DivergenceOf(a.want, a.got, s.level)
+		if v.Kind != VerdictFail || !narrows(kind, d) {
 			return false, true
 		}
-		*cur = Minimal{Case: c, Verdict: v, Want: a.want, Got: a.got}
+		kind = d
+		*cur = Minimal{Case: c, Verdict: v, Want: a.want, Got: a.got, Divergence: d}
 		return true, true
 	}
 	// first tries each candidate in turn until one is kept.
@@ -382,6 +388,18 @@ func (s *shrinker) shrink(res *Result) *Minimal {
 	return cur
 }
 
+// narrows reports whether a candidate failing with divergence d keeps a
+// failure of kind: the same kind, or, for outcomes that differ both ways
+// (different), one side of the difference alone (missing, extra, or
+// capture): a failure with two causes shrinks to one of them, and the
+// class it joins is that cause's.
+func narrows(kind, d Divergence) bool {
+	if d == kind {
+		return true
+	}
+	return kind == DivergenceDifferent && (d == DivergenceMissing || d == DivergenceExtra || d == DivergenceCapture)
+}
+
 // possible reports whether an implementation's answer could fail with
 // divergence kind against want: a candidate whose reference answer rules
 // it out is not sent.
@@ -394,7 +412,7 @@ func possible(kind Divergence, want wire.Reply) bool {
 		return w != nil && w.Kind == wire.KindInternal
 	case DivergenceRejectedValid:
 		return w == nil || w.Kind == wire.KindInternal
-	case DivergenceExtra:
+	case DivergenceExtra, DivergenceDifferent:
 		return w == nil
 	}
 	return w == nil && len(want.Outcomes) > 0 // missing, capture, different

@@ -219,9 +219,10 @@ func ShrinkNotation(keep func(string) bool) gopter.Shrinker {
 }
 
 // NotationCandidates lists the notations one step smaller than s that
-// valid accepts, each once, shorter ones first: the empty notation, one
-// top-level leg less (with its dash), one character less (a whole UTF-8
-// sequence), a group's parentheses removed, or a number lowered (10 to
+// valid accepts, each once, shorter ones first: the empty notation, any
+// run of whole characters less (one character, a modifier run, a move of
+// a union, a leg with its dash), a group's parentheses removed, or a
+// number lowered (10 to
 // each of 1..9, 3 to 2, 2 to 1; 0 and 1 stay). Every candidate is shorter
 // than s, or as long with a lower number, so that shrinking ends. valid
 // says what a notation must be, in whichever dialect s is written.
@@ -237,12 +238,19 @@ func NotationCandidates(s string, valid func(string) bool) []string {
 		}
 	}
 	add("")
-	for _, part := range legSpans(s) { // whole legs with their dash
-		add(s[:part[0]] + s[part[1]:])
-	}
+	// Every run of whole characters dropped: one character, a modifier,
+	// a move of a union with its range, a leg (the validity test keeps
+	// the grammatical ones).
 	for i := 0; i < len(s); {
 		_, size := utf8.DecodeRuneInString(s[i:])
-		add(s[:i] + s[i+size:])
+		for j := i + size; j <= len(s); {
+			add(s[:i] + s[j:])
+			if j == len(s) {
+				break
+			}
+			_, next := utf8.DecodeRuneInString(s[j:])
+			j += next
+		}
 		if s[i] == '(' {
 			if j := matching(s, i); j > 0 {
 				add(s[:i] + s[i+1:j] + s[j+1:])
@@ -294,30 +302,6 @@ func lowerNumbers(n string) []string {
 		}
 	}
 	return out
-}
-
-// legSpans returns the byte ranges of the top-level dash-separated pieces
-// of s, each with its dash, so that removing one leaves a shorter chain.
-func legSpans(s string) [][2]int {
-	var spans [][2]int
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case '-':
-			if depth == 0 {
-				spans = append(spans, [2]int{start, i + 1})
-				start = i
-			}
-		}
-	}
-	if start > 0 {
-		spans = append(spans, [2]int{start, len(s)})
-	}
-	return spans
 }
 
 func matching(s string, open int) int {

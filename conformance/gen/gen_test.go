@@ -145,8 +145,8 @@ func stripDigits(s string) string {
 	}, s)
 }
 
-// TestNotationCandidates: the candidates of a few notations, by hand: a
-// leg, a character, parentheses, a number lowered; the validity test is
+// TestNotationCandidates: the candidates of a few notations, by hand: any
+// run of characters dropped, parentheses, a number lowered; the validity test is
 // the caller's, and may take the empty notation.
 func TestNotationCandidates(t *testing.T) {
 	all := func(string) bool { return true }
@@ -155,9 +155,11 @@ func TestNotationCandidates(t *testing.T) {
 		want []string
 	}{
 		{"W3", []string{"", "3", "W", "W2"}},
-		{"W10", []string{"", "10", "W0", "W1", "W9", "W2", "W3", "W4", "W5", "W6", "W7", "W8"}},
+		{"W10", []string{"", "0", "W", "10", "W0", "W1", "W9", "W2", "W3", "W4", "W5", "W6", "W7", "W8"}},
 		{"W0", []string{"", "0", "W"}},
-		{"(W-F)2", []string{"", "W-F2", "W-F)2", "(-F)2", "(WF)2", "(W-)2", "(W-F2", "(W-F)", "(W-F)1"}},
+		// Every run of characters dropped (21 runs of 6 characters, some
+		// giving the same text), the parentheses, the exponent lowered.
+		{"(W-F)2", []string{"", "2", "(", ")2", "(2", "(W", "F)2", "()2", "(W2", "(W-", "-F)2", "W-F2", "(F)2", "(W)2", "(W-2", "(W-F", "W-F)2", "(-F)2", "(WF)2", "(W-)2", "(W-F2", "(W-F)", "(W-F)1"}},
 		{"W-F", []string{"", "F", "W", "-F", "WF", "W-"}},
 		{"x", []string{""}},
 	} {

@@ -272,9 +272,9 @@ func buildFailure(n int, res *conform.Result, rep *conform.Report, opt Options) 
 	f := buildCase(n, res.Case, res.Verdict, res.Want, res.Got, rep, opt)
 	f.Expected = res.Expected != "" && !res.Unexpected()
 	if m := res.Minimal; m != nil {
-		f.Minimal, f.ReplayMinimal = res.Divergence.String()+": "+conform.CaseText(m.Case), rep.Replay(m)
+		f.Minimal, f.ReplayMinimal = m.Divergence.String()+": "+conform.CaseText(m.Case), rep.Replay(m)
 		if m.Case == res.Case {
-			f.Minimal = res.Divergence.String() + ": the case itself"
+			f.Minimal = m.Divergence.String() + ": the case itself"
 		}
 	}
 	return f
