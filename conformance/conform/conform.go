@@ -366,6 +366,9 @@ type Options struct {
 	// that passed as they should, so that its memory does not grow with
 	// them.
 	KeepPasses bool
+	// Shard, when set, makes the run judge only that shard's cases of
+	// the stream (Shard.Cases) and says so in the report.
+	Shard Shard
 }
 
 // Run judges a list of cases and keeps every result: Stream with
@@ -378,7 +381,9 @@ func Run(ctx context.Context, impl Impl, cases []*Case, level string) *Report {
 // it is its turn, and judges each at the level: the lower of opt.Level
 // (if set) and the level the implementation declared. When ctx is done it
 // takes no more cases: the report covers the cases judged, and
-// Report.Stopped says why the rest were not run.
+// Report.Stopped says why the rest were not run. With opt.Shard it judges
+// that shard's cases only, and takes the others without building their
+// answers.
 //
 // A generated case is judged against the reference's answer. A corpus case
 // is judged against its hand-checked lines, and so is the reference, in
@@ -391,7 +396,8 @@ func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) 
 	if opt.Level != "" && wire.LevelRank(opt.Level) < wire.LevelRank(lv) {
 		lv = opt.Level
 	}
-	rep := &Report{Impl: hello, Level: lv}
+	rep := &Report{Impl: hello, Level: lv, Shard: opt.Shard}
+	cases = opt.Shard.Cases(cases)
 	stop := func(detail string) {
 		if ctx.Err() != nil {
 			detail = context.Cause(ctx).Error()

@@ -1,0 +1,466 @@
+package conform_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"iter"
+	"maps"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"betzacheck/conformance/client"
+	"betzacheck/conformance/conform"
+	"betzacheck/conformance/htmlreport"
+	"betzacheck/conformance/server"
+	"betzacheck/conformance/wire"
+	"betzacheck/reference/dialect"
+	"betzacheck/reference/translate"
+)
+
+// planted is the reference with divergences planted by the letters of the
+// notation sent, one for each verdict and each kind of result a report
+// must read back: N loses every move (fail), Z times out, G crashes, A
+// answers an internal error (error), C says unsupported, D answers
+// garbage. It reads the dialects it declares, and numbers its requests
+// from 1 as a client does.
+type planted struct {
+	dialects []string
+	sent     *int
+}
+
+func (p planted) Hello() wire.HelloReply {
+	h := conform.Reference{}.Hello()
+	h.Name, h.Dialects, h.Level = "planted", p.dialects, wire.LevelEffects
+	return h
+}
+
+func (p planted) Do(req wire.MovesRequest) client.Result {
+	*p.sent++
+	id := *p.sent
+	text := req.Notation
+	switch {
+	case strings.Contains(text, "Z"):
+		return client.Result{ID: id, Kind: client.ResultTimeout, Detail: "no reply within 10s"}
+	case strings.Contains(text, "G"):
+		return client.Result{ID: id, Kind: client.ResultCrash, Detail: "exit status 2"}
+	case strings.Contains(text, "D"):
+		return client.Result{ID: id, Kind: client.ResultGarbage, Detail: `"moves?"`}
+	case strings.Contains(text, "A"):
+		return client.Result{ID: id, Kind: client.ResultError, Reply: wire.Reply{ID: id, Error: &wire.ErrorReply{Kind: wire.KindInternal, Message: "no A"}}}
+	case strings.Contains(text, "C"):
+		return client.Result{ID: id, Kind: client.ResultError, Reply: wire.Reply{ID: id, Error: &wire.ErrorReply{Kind: wire.KindUnsupported, Message: "no C"}}}
+	}
+	var reply wire.Reply
+	s, err := req.Setup()
+	if prog, terr := translate.ToBetza2(req.Dialect, text); err != nil || terr != nil {
+		reply = server.Refusal(errors.Join(err, terr))
+	} else {
+		reply = server.AnswerProgram(prog, s, wire.LevelEffects)
+	}
+	if reply.Error == nil && strings.Contains(text, "N") {
+		reply.Outcomes = []wire.Outcome{}
+	}
+	reply.ID = id
+	kind := client.ResultOK
+	if reply.Error != nil {
+		kind = client.ResultError
+	}
+	return client.Result{ID: id, Kind: kind, Reply: reply}
+}
+
+func (planted) Close() error { return nil }
+
+// stream is the run's cases: the corpus's, then n generated ones in gen,
+// adapted to the dialects, as conform builds them.
+func stream(t *testing.T, dialects []string, gen string, n int, seed int64) iter.Seq[*conform.Case] {
+	t.Helper()
+	corpus, err := conform.CorpusCases("../../corpus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	generated, err := conform.Generate(gen, n, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return conform.AdaptSeq(func(yield func(*conform.Case) bool) {
+		for _, c := range corpus {
+			if !yield(c) {
+				return
+			}
+		}
+		for c := range generated {
+			if !yield(c) {
+				return
+			}
+		}
+	}, dialects)
+}
+
+// writeRead writes rep as JSON, reads it back, and checks that writing
+// what was read gives the same bytes.
+func writeRead(t *testing.T, rep *conform.Report) (*conform.Report, []byte) {
+	t.Helper()
+	var first bytes.Buffer
+	if err := rep.WriteJSON(&first); err != nil {
+		t.Fatal(err)
+	}
+	back, err := conform.ReadJSON(bytes.NewReader(first.Bytes()))
+	if err != nil {
+		t.Fatalf("ReadJSON: %v", err)
+	}
+	var second bytes.Buffer
+	if err := back.WriteJSON(&second); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first.Bytes(), second.Bytes()) {
+		t.Errorf("WriteJSON, ReadJSON, WriteJSON changes the report:\n%s", firstDifference(first.String(), second.String()))
+	}
+	return back, first.Bytes()
+}
+
+// firstDifference quotes the lines around the first line where a and b
+// differ.
+func firstDifference(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := range min(len(al), len(bl)) {
+		if al[i] != bl[i] {
+			lo := max(i-3, 0)
+			return "line " + strconv.Itoa(i+1) + ":\n" + strings.Join(al[lo:i+1], "\n") + "\n---\n" + strings.Join(bl[lo:i+1], "\n")
+		}
+	}
+	return "one is a prefix of the other"
+}
+
+// caseIDs are the report's case ids, in order.
+func caseIDs(rep *conform.Report) []string {
+	ids := make([]string, len(rep.Results))
+	for i, r := range rep.Results {
+		ids[i] = r.Case.ID
+	}
+	return ids
+}
+
+// TestShardsMergeToTheWholeRun: for the reference and for implementations
+// with planted divergences (every verdict and every kind of result), in
+// Betza 2.0 and in classic Betza (where the profiles are counted), the
+// corpus and generated cases run whole and as 3 shards; each shard's
+// JSON report read back and merged gives the whole run's totals, counts
+// per clause, reference counts, profile agreements and cases, in the
+// whole run's order, with the same verdicts; and every report survives
+// WriteJSON, ReadJSON, WriteJSON unchanged.
+func TestShardsMergeToTheWholeRun(t *testing.T) {
+	const n, seed, shards = 120, 11, 3
+	for _, c := range []struct {
+		name     string
+		impl     func() conform.Impl
+		dialects []string
+		gen      string
+	}{
+		{"reference", func() conform.Impl { return conform.Reference{} }, []string{dialect.Betza2}, dialect.Betza2},
+		{"planted", func() conform.Impl { return planted{[]string{dialect.Betza2}, new(int)} }, []string{dialect.Betza2}, dialect.Betza2},
+		{"planted-classic", func() conform.Impl { return planted{[]string{dialect.Classic}, new(int)} }, []string{dialect.Classic}, dialect.Classic},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx := context.Background()
+			whole := conform.Stream(ctx, c.impl(), stream(t, c.dialects, c.gen, n, seed), conform.Options{KeepPasses: true})
+			wholeBack, wholeJSON := writeRead(t, whole)
+			var parts []*conform.Report
+			for k := shards; k >= 1; k-- { // in any order
+				s := conform.Shard{K: k, N: shards}
+				rep := conform.Stream(ctx, c.impl(), stream(t, c.dialects, c.gen, n, seed), conform.Options{KeepPasses: true, Shard: s})
+				if rep.Shard != s || !strings.HasPrefix(rep.Summary(), "shard "+s.String()+": ") {
+					t.Errorf("shard %s: the report says %q", s, rep.Summary())
+				}
+				back, js := writeRead(t, rep)
+				if !bytes.Contains(js, []byte(`"shard": "`+s.String()+`"`)) {
+					t.Errorf("shard %s: the JSON report does not say which shard it is", s)
+				}
+				parts = append(parts, back)
+			}
+			merged, err := conform.Merge(parts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mergedBack, mergedJSON := writeRead(t, merged)
+			for _, m := range []*conform.Report{merged, mergedBack} {
+				if m.Cases != whole.Cases || !maps.Equal(m.Totals(), whole.Totals()) || !maps.Equal(m.ReferenceTotals(), whole.ReferenceTotals()) ||
+					!reflect.DeepEqual(m.ByClause(), whole.ByClause()) || !slices.Equal(m.Profiles(), whole.Profiles()) ||
+					m.Summary() != whole.Summary() || m.Failed() != whole.Failed() {
+					t.Errorf("merged: %s, profiles %v\nwhole:  %s, profiles %v", m.Summary(), m.Profiles(), whole.Summary(), whole.Profiles())
+				}
+				if !slices.Equal(caseIDs(m), caseIDs(whole)) {
+					t.Errorf("the merge has %d cases, not in the whole run's order of %d", len(m.Results), len(whole.Results))
+				}
+			}
+			for i, r := range merged.Results {
+				w := wholeBack.Results[i]
+				if r.Verdict != w.Verdict || r.Got.Kind != w.Got.Kind || !reflect.DeepEqual(r.Want, w.Want) {
+					t.Errorf("%s: merged %v %q (result %v), whole %v %q (result %v)", r.Case.ID, r.Verdict.Kind, r.Verdict.Reason, r.Got.Kind, w.Verdict.Kind, w.Verdict.Reason, w.Got.Kind)
+				}
+			}
+			if c.name == "reference" {
+				// The reference in process numbers no request, so even
+				// the JSON reports are the same.
+				if !bytes.Equal(mergedJSON, wholeJSON) {
+					t.Errorf("merged and whole JSON reports differ:\n%s", firstDifference(string(mergedJSON), string(wholeJSON)))
+				}
+				return
+			}
+			if whole.Totals()["pass"] == 0 || whole.Totals()["fail"] == 0 {
+				t.Errorf("planted divergences not found: %v", whole.Totals())
+			}
+			if c.gen == dialect.Classic && len(whole.Profiles()) == 0 {
+				t.Error("no profile agreement counted for classic cases")
+			}
+			if c.gen == dialect.Betza2 {
+				for _, k := range []string{"unsupported", "error", "timeout", "crash"} {
+					if whole.Totals()[k] == 0 {
+						t.Errorf("no %s verdict planted: %v", k, whole.Totals())
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestRequestIDs: each case's request in the JSON report carries the id
+// the implementation was given it by (0 for a case never given to it),
+// and reading the report back gives the results those ids.
+func TestRequestIDs(t *testing.T) {
+	cases, _ := conform.GeneratedCases(5, 3)
+	cases[2].Unsupported = "no dialect it reads"
+	rep := conform.Run(context.Background(), planted{[]string{dialect.Betza2}, new(int)}, cases, "")
+	back, js := writeRead(t, rep)
+	for i, r := range back.Results {
+		want := i + 1
+		if i == 2 {
+			want = 0
+		} else if i > 2 {
+			want = i
+		}
+		if r.Got.ID != want || r.Case.Request.ID != 0 {
+			t.Errorf("%s: request id %d, case request id %d; want %d and 0", r.Case.ID, r.Got.ID, r.Case.Request.ID, want)
+		}
+	}
+	if !bytes.Contains(js, []byte(`"id": 4,`+"\n"+`        "op": "moves"`)) {
+		t.Errorf("request ids not in the JSON report:\n%s", js)
+	}
+	if back.Results[2].Case.Unsupported != "no dialect it reads" {
+		t.Errorf("a case never sent reads back with %q", back.Results[2].Case.Unsupported)
+	}
+}
+
+// TestMergeUnsolicitedAndStopped: the lines quoted after a case keep
+// naming that case in the merge, though the shards' request ids repeat;
+// a shard stopped early makes the merge stopped, and the case in flight
+// (result stopped) does not break it.
+func TestMergeUnsolicitedAndStopped(t *testing.T) {
+	ctx := context.Background()
+	run := func(k int, impl conform.Impl) *conform.Report {
+		gen, _ := conform.Generate(dialect.Betza2, 30, 5)
+		return conform.Stream(ctx, impl, gen, conform.Options{KeepPasses: true, Shard: conform.Shard{K: k, N: 2}})
+	}
+	one := run(1, planted{[]string{dialect.Betza2}, new(int)})
+	one.Unsolicited = 3
+	one.UnsolicitedLines = []client.Unsolicited{{After: 0, Line: "hello!"}, {After: 2, Line: "extra"}}
+	two := run(2, &stoppedPlanted{planted{[]string{dialect.Betza2}, new(int)}, 4})
+	two.Unsolicited = 1
+	two.UnsolicitedLines = []client.Unsolicited{{After: 99, Line: "late"}}
+	a, _ := writeRead(t, one)
+	b, _ := writeRead(t, two)
+	last := b.Results[len(b.Results)-1]
+	if !b.Interrupted() || b.Broken() != two.Broken() || last.Got.Kind != client.ResultStopped || a.UnsolicitedNotes()[1] != "after "+one.Results[1].Case.ID+": extra" {
+		t.Fatalf("read back: interrupted %v, broken %v (was %v), the case in flight %v, notes %q", b.Interrupted(), b.Broken(), two.Broken(), last.Got.Kind, a.UnsolicitedNotes())
+	}
+	m, err := conform.Merge(b, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"after the handshake: hello!", "after " + one.Results[1].Case.ID + ": extra", "after request 99: late"}
+	if got := m.UnsolicitedNotes(); !slices.Equal(got, want) || m.Unsolicited != 4 {
+		t.Errorf("merged unsolicited %d: %q, want 4: %q", m.Unsolicited, got, want)
+	}
+	if !m.Interrupted() || m.Stopped != "shard 2/2: run stopped: run interrupted" || m.Broken() != (one.Broken() || two.Broken()) {
+		t.Errorf("merged stopped %q, broken %v", m.Stopped, m.Broken())
+	}
+	if _, js := writeRead(t, m); !bytes.Contains(js, []byte(`"after": "`+one.Results[1].Case.ID+`"`)) {
+		t.Errorf("the merged JSON report lost whose reply an unsolicited line followed")
+	}
+}
+
+// stoppedPlanted is planted until its n-th request, which it ends as a
+// client does when the run is stopped with that request in flight.
+type stoppedPlanted struct {
+	planted
+	n int
+}
+
+func (s *stoppedPlanted) Do(req wire.MovesRequest) client.Result {
+	if s.n--; s.n == 0 {
+		return client.Result{ID: *s.sent + 1, Kind: client.ResultStopped, Detail: "run interrupted"}
+	}
+	return s.planted.Do(req)
+}
+
+// TestMergeRefuses: reports of other implementations or levels, shards
+// that overlap, a shard twice or missing, and a mix of shards and whole
+// runs are not merged.
+func TestMergeRefuses(t *testing.T) {
+	ctx := context.Background()
+	run := func(impl conform.Impl, level string, s conform.Shard) *conform.Report {
+		gen, _ := conform.Generate(dialect.Betza2, 12, 2)
+		return conform.Stream(ctx, impl, gen, conform.Options{KeepPasses: true, Shard: s, Level: level})
+	}
+	ref := conform.Reference{}
+	s := func(k, n int) conform.Shard { return conform.Shard{K: k, N: n} }
+	other := planted{[]string{dialect.Betza2}, new(int)}
+	for _, c := range []struct {
+		name    string
+		reports []*conform.Report
+		want    string
+	}{
+		{"implementations", []*conform.Report{run(ref, "", s(1, 2)), run(other, "", s(2, 2))}, "reports 1 and 2: different implementations"},
+		{"levels", []*conform.Report{run(ref, "", s(1, 2)), run(ref, wire.LevelEffects, s(2, 2))}, "reports 1 and 2: judged at different levels: paths and effects"},
+		{"twice", []*conform.Report{run(ref, "", s(1, 2)), run(ref, "", s(1, 2))}, "both are shard 1/2"},
+		{"missing", []*conform.Report{run(ref, "", s(1, 3)), run(ref, "", s(3, 3))}, "shard 2/3 missing"},
+		{"split", []*conform.Report{run(ref, "", s(1, 2)), run(ref, "", s(2, 3))}, "shards 1/2 and 2/3 split the run differently"},
+		{"mix", []*conform.Report{run(ref, "", conform.Shard{}), run(ref, "", s(1, 1))}, "a shard and a whole run"},
+		{"overlap", []*conform.Report{run(ref, "", conform.Shard{}), run(ref, "", conform.Shard{})}, "reports 1 and 2: case gen/2/0 is in both: the reports overlap"},
+	} {
+		_, err := conform.Merge(c.reports...)
+		var me *conform.MergeError
+		if !errors.As(err, &me) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want a MergeError with %q", c.name, err, c.want)
+		}
+	}
+	if _, err := conform.Merge(); err == nil {
+		t.Error("nothing merged without an error")
+	}
+	// Whole runs of different cases merge, in the order given.
+	gen, _ := conform.Generate(dialect.Betza2, 4, 8)
+	a := conform.Stream(ctx, ref, gen, conform.Options{KeepPasses: true})
+	b := run(ref, "", conform.Shard{})
+	m, err := conform.Merge(a, b)
+	if err != nil || m.Cases != a.Cases+b.Cases || !slices.Equal(caseIDs(m), append(caseIDs(a), caseIDs(b)...)) {
+		t.Errorf("two whole runs: %v, %d cases", err, m.Cases)
+	}
+}
+
+// TestShardExpectations: a shard does not call an id it never met stale
+// (another shard holds it); the merge, given the same expectations, calls
+// stale the ids no shard met, and a listed verdict that did not happen
+// once, however many times the shards and the merge found it.
+func TestShardExpectations(t *testing.T) {
+	ctx := context.Background()
+	all, _ := conform.GeneratedCases(10, 4)
+	exp := conform.Expectations{
+		all[0].ID:    {Verdict: "fail", Reason: "passes now"},
+		all[1].ID:    {Verdict: "fail", Reason: "passes now"},
+		"gen/4/none": {Verdict: "crash", Reason: "no such case"},
+	}
+	var parts []*conform.Report
+	for k := 1; k <= 2; k++ {
+		gen, _ := conform.Generate(dialect.Betza2, 10, 4)
+		rep := conform.Stream(ctx, conform.Reference{}, gen, conform.Options{KeepPasses: true, Expect: exp, Shard: conform.Shard{K: k, N: 2}})
+		want := []string{all[k-1].ID + ": expected fail (passes now), got pass"}
+		if !slices.Equal(rep.Stale, want) {
+			t.Errorf("shard %d/2: stale %q, want %q", k, rep.Stale, want)
+		}
+		parts = append(parts, rep)
+	}
+	m, err := conform.Merge(parts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Stale) != 2 {
+		t.Errorf("merged without the expectations: stale %q, want the shards' 2", m.Stale)
+	}
+	m.ApplyMerged(exp)
+	want := []string{all[0].ID + ": expected fail (passes now), got pass", all[1].ID + ": expected fail (passes now), got pass", "gen/4/none: no such case in this run"}
+	if !slices.Equal(m.Stale, want) || !m.Failed() {
+		t.Errorf("merged with the expectations: stale %q, want %q", m.Stale, want)
+	}
+}
+
+// TestMergedReportsRender: a merged report read from JSON, with a corpus
+// case the reference fails, renders as text and HTML like the run's.
+func TestMergedReportsRender(t *testing.T) {
+	cases, err := conform.CorpusCases(wrongCorpus(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := conform.Run(context.Background(), lax{[]string{dialect.Betza2}}, cases, "")
+	back, _ := writeRead(t, rep)
+	m, err := conform.Merge(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, got bytes.Buffer
+	rep.WriteText(&want, true, 3)
+	m.WriteText(&got, true, 3)
+	if got.String() != want.String() {
+		t.Errorf("text of the merge:\n%s\ntext of the run:\n%s", got.String(), want.String())
+	}
+	var wantHTML, gotHTML bytes.Buffer
+	opt := htmlreport.Options{Impl: "lax"}
+	if err := htmlreport.Write(&wantHTML, rep, opt); err != nil {
+		t.Fatal(err)
+	}
+	if err := htmlreport.Write(&gotHTML, m, opt); err != nil {
+		t.Fatal(err)
+	}
+	if gotHTML.String() != wantHTML.String() {
+		t.Errorf("the HTML of the merge differs from the run's:\n%s", firstDifference(gotHTML.String(), wantHTML.String()))
+	}
+}
+
+// TestReadJSONErrors: what is not a report of conform, or contradicts
+// itself, is an error that says what is wrong.
+func TestReadJSONErrors(t *testing.T) {
+	gen, _ := conform.GeneratedCases(3, 1)
+	rep := conform.Run(context.Background(), lax{[]string{dialect.Betza2}}, gen, "")
+	var b bytes.Buffer
+	if err := rep.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	good := b.String()
+	for _, c := range []struct{ name, text, want string }{
+		{"empty", "", "not a JSON report"},
+		{"other", `{"a": 1}`, `unknown field "a"`},
+		{"two", good + good, "more after the report"},
+		{"no totals", `{"level": "paths", "byClause": {}}`, `no "totals"`},
+		{"level", strings.Replace(good, `"level": "destinations",`+"\n  \"totals\"", `"level": "everything",`+"\n  \"totals\"", 1), `level: expected one of destinations, effects, paths, found "everything"`},
+		{"verdict", strings.Replace(good, `"verdict": "fail"`, `"verdict": "maybe"`, 1), `verdict: expected one of pass, fail`},
+		{"failed", strings.Replace(good, `"failed": true`, `"failed": false`, 1), "failed: the report says false, its cases and totals say true"},
+		{"totals", strings.Replace(good, `"fail": 3`, `"fail": 2`, 1), "3 cases with verdict fail, but the totals count 2"},
+		{"twice", strings.Replace(good, `"id": "gen/1/1"`, `"id": "gen/1/0"`, 1), "case gen/1/0 is in the report twice"},
+		{"shard", strings.Replace(good, `"totals"`, `"shard": "3/2", "totals"`, 1), "shard: expected K/N with 1 ≤ K ≤ N"},
+		{"unknown", strings.Replace(good, `"got"`, `"gone"`, 1), `unknown field "gone"`},
+		{"no got", withoutGot(t, good), `cases[0] (gen/1/0): verdict fail, but no reply ("got")`},
+	} {
+		_, err := conform.ReadJSON(strings.NewReader(c.text))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", c.name, err, c.want)
+		}
+	}
+}
+
+// withoutGot is the JSON report without its first case's reply.
+func withoutGot(t *testing.T, report string) string {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(report), &m); err != nil {
+		t.Fatal(err)
+	}
+	delete(m["cases"].([]any)[0].(map[string]any), "got")
+	out, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
