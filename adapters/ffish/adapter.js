@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// betzacheck protocol 1 adapter for Fairy-Stockfish, through the npm package
+// betzacheck protocol 2 adapter for Fairy-Stockfish, through the npm package
 // ffish (Fairy-Stockfish compiled to WebAssembly). See spec/protocol.md for
 // the protocol and README.md beside this file for how a request is turned
 // into a Fairy-Stockfish variant.
@@ -21,8 +21,18 @@ globalThis.fetch = undefined;
 const ffish = require('ffish');
 const FFISH_VERSION = require('ffish/package.json').version;
 
-const PROTOCOL = 1;
-const DIALECT = 'betza-classic';
+// Protocol 2 (spec/protocol.md); a client that asks in protocol 1 gets a
+// protocol 1 reply.
+const PROTOCOL = 2;
+// `node adapter.js --profile fairy-stockfish` declares the classic profile
+// that describes the engine (spec/classic.md §C5), so that it is judged by
+// its own reading and only its own divergences remain; without it the
+// default profile (xboard) judges it, which shows every way it reads
+// classic Betza differently. No `validates: false` either way: the engine
+// skips what it does not know instead of rejecting it, and that is a
+// divergence worth reporting for a program that reads pieces from users.
+const profileArg = process.argv.indexOf('--profile');
+const DIALECT = profileArg > 0 ? `betza-classic:${process.argv[profileArg + 1]}` : 'betza-classic';
 // Fairy-Stockfish's large-board build (which ffish is) has 12 files and 10
 // ranks; a larger variant config is not registered and a board on it
 // corrupts wasm memory, so larger boards are refused before ffish sees them.
@@ -34,7 +44,7 @@ const FILES = 'abcdefghijklmnopqrstuvwxyz';
 // Requests and replies
 
 // RequestError carries an error reply's kind: "syntax", "unsupported" or
-// "internal" (protocol 1).
+// "internal" (spec/protocol.md P4).
 class RequestError extends Error {
   constructor(kind, message) {
     super(message);
@@ -70,7 +80,7 @@ function handle(line) {
           id,
           name: 'ffish',
           version: FFISH_VERSION,
-          protocol: PROTOCOL,
+          protocol: req.protocol === 1 ? 1 : PROTOCOL,
           dialects: [DIALECT],
           level: 'destinations',
           maxBoard: `${MAX_FILES}x${MAX_RANKS}`,

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"betzacheck/reference/dialect"
 )
 
 // Colour is decided once per stream: only a terminal, never with NO_COLOR.
@@ -89,16 +91,26 @@ func TestVerdictWriter(t *testing.T) {
 }
 
 // TestCaretColor: a parse error on a colour terminal has its caret and
-// message in red, the same text otherwise.
+// message in red, the same text otherwise; in another dialect too, the
+// caret under the notation as typed.
 func TestCaretColor(t *testing.T) {
-	var plain, colored bytes.Buffer
-	compile(lookup("parse"), &env{stderr: &plain}, "mRpR-", false)
-	compile(lookup("parse"), &env{stderr: &colored, colorErr: true}, "mRpR-", false)
-	if strings.Contains(plain.String(), "\x1b[") {
-		t.Errorf("colour without a terminal: %q", plain.String())
-	}
-	want := "error: mRpR-\n            \x1b[1;31m^ expected a leg after '-', found end of input (§9.4)\x1b[0m\n"
-	if colored.String() != want {
-		t.Errorf("got %q, want %q", colored.String(), want)
+	for _, c := range []struct {
+		o    operand
+		want string
+	}{
+		{operand{Text: "mRpR-", Dialect: dialect.Betza2},
+			"error: mRpR-\n            \x1b[1;31m^ expected a leg after '-', found end of input (§9.4)\x1b[0m\n"},
+		{operand{Text: "[R-sR", Dialect: dialect.Bracket},
+			"error: [R-sR\n            \x1b[1;31m^ expected '-', '?' or ']', found end of input (§B3.5)\x1b[0m\n"},
+	} {
+		var plain, colored bytes.Buffer
+		compile(lookup("parse"), &env{stderr: &plain}, c.o, false)
+		compile(lookup("parse"), &env{stderr: &colored, colorErr: true}, c.o, false)
+		if strings.Contains(plain.String(), "\x1b[") {
+			t.Errorf("%s: colour without a terminal: %q", c.o.name(), plain.String())
+		}
+		if colored.String() != c.want {
+			t.Errorf("%s: got %q, want %q", c.o.name(), colored.String(), c.want)
+		}
 	}
 }

@@ -15,7 +15,6 @@ import (
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/htmlreport"
 	"betzacheck/conformance/wire"
-	"betzacheck/reference/dialect"
 )
 
 func runConform(c *command, e *env, args []string) int {
@@ -107,7 +106,7 @@ func runConform(c *command, e *env, args []string) int {
 	}()
 	// An implementation that never started is asked nothing: its cases
 	// are not adapted to dialects it never declared.
-	cases, total, err := streamCases(corpusCases, im.Hello().Dialects, started, *generate, *seed)
+	cases, total, err := streamCases(corpusCases, im.Hello(), started, *generate, *seed)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
 		return exitUsage
@@ -276,16 +275,16 @@ func conformStatus(c *command, rep *conform.Report, allowUnsupported bool, stder
 	return exitOK
 }
 
-// streamCases is the run's cases as a stream, adapted to the dialects the
-// implementation reads: the corpus cases, then n generated ones built one
-// at a time as the run takes them. total is how many there are at most
-// (a generated sample with no translation is skipped), for the progress.
-// Without adapt the cases stay as they are (an implementation that never
-// started declared no dialect to adapt them to).
-func streamCases(corpusCases []*conform.Case, dialects []string, adapt bool, n int, seed int64) (cases iter.Seq[*conform.Case], total int, err error) {
+// streamCases is the run's cases as a stream, adapted to the
+// implementation h describes: the corpus cases, then n generated ones that
+// fit it, built one at a time as the run takes them; total is how many
+// there are, for the progress. Without adapt the cases stay as they are
+// (an implementation that never started declared nothing to adapt them
+// to).
+func streamCases(corpusCases []*conform.Case, h wire.HelloReply, adapt bool, n int, seed int64) (cases iter.Seq[*conform.Case], total int, err error) {
 	var generated iter.Seq[*conform.Case]
 	if n > 0 {
-		if generated, err = conform.Generate(generatedDialect(dialects), n, seed); err != nil {
+		if generated, err = conform.Generate(h, n, seed); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -307,7 +306,7 @@ func streamCases(corpusCases []*conform.Case, dialects []string, adapt bool, n i
 	if !adapt {
 		return all, total, nil
 	}
-	return conform.AdaptSeq(all, dialects), total, nil
+	return conform.AdaptSeq(all, h), total, nil
 }
 
 // counting reports each case the run takes, for the progress bar.
@@ -334,20 +333,4 @@ func writeFile(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return f.Close()
-}
-
-// generatedDialect picks the dialect generated cases are written in: Betza
-// 2.0 when the implementation reads it, else the first dialect it reads
-// that has a grammar to sample (single-leg classic notations for an engine
-// such as Fairy-Stockfish, whose answers are also compared with each
-// classic profile; XBetza for one such as XBoard that reads only that).
-func generatedDialect(dialects []string) string {
-	for _, want := range []string{dialect.Betza2, dialect.Classic, dialect.XBetza, dialect.Bracket} {
-		for _, d := range dialects {
-			if d == want {
-				return d
-			}
-		}
-	}
-	return dialect.Betza2
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -15,11 +16,17 @@ import (
 	"betzacheck/reference/board"
 )
 
-// equivJSON is equiv --json.
+// equivJSON is equiv --json. DialectA and CanonicalA (the canonical form
+// of A's Betza 2.0 translation, which was compared) are left out when A is
+// read as Betza 2.0; so are DialectB and CanonicalB.
 type equivJSON struct {
-	A    string `json:"a"`
-	B    string `json:"b"`
-	Seed int64  `json:"seed"`
+	A          string `json:"a"`
+	DialectA   string `json:"dialectA,omitempty"`
+	CanonicalA string `json:"canonicalA,omitempty"`
+	B          string `json:"b"`
+	DialectB   string `json:"dialectB,omitempty"`
+	CanonicalB string `json:"canonicalB,omitempty"`
+	Seed       int64  `json:"seed"`
 	// CorpusPositions and Generated count the positions compared: every
 	// one of them, or those up to the counterexample.
 	CorpusPositions int `json:"corpusPositions"`
@@ -145,20 +152,26 @@ func runEquiv(c *command, e *env, args []string) int {
 	dir := fs.String("corpus", "corpus", "corpus whose positions are tried first (\"\" for none)")
 	quiet := fs.Bool("quiet", false, "print only the verdict line")
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object (an error too, on stdout)")
+	dialectA := dialectFlag(fs, "dialect", "read both notations in dialect `NAME` and compare their Betza 2.0 translations; NAME is one of")
+	dialectB := fs.String("dialect2", "", "read B in dialect `NAME` instead (default: that of --dialect)")
 	ops, code, ok := c.parseArgs(e, fs, args, 2)
 	if !ok {
 		return code
 	}
-	if !checkRange(c, e, "count", *count, 0, math.MaxInt) {
+	*dialectB = cmp.Or(*dialectB, *dialectA)
+	if !checkRange(c, e, "count", *count, 0, math.MaxInt) ||
+		!knownDialect(c, e, "dialect", *dialectA) || !knownDialect(c, e, "dialect2", *dialectB) {
 		return exitUsage
 	}
+	a, b := operand{Text: ops[0], Dialect: *dialectA}, operand{Text: ops[1], Dialect: *dialectB}
 	var movers [2]equiv.Mover
-	for i, src := range ops {
-		prog, code := compile(c, e, src, *jsonOut)
+	var canonical [2]string
+	for i, o := range []operand{a, b} {
+		prog, code := compile(c, e, o, *jsonOut)
 		if prog == nil {
 			return code
 		}
-		movers[i] = equiv.Program(prog)
+		movers[i], canonical[i] = equiv.Program(prog), prog.Canonical()
 	}
 	positions, code, ok := loadCorpus(c, e, fs, *dir, *jsonOut)
 	if !ok {
@@ -176,7 +189,8 @@ func runEquiv(c *command, e *env, args []string) int {
 	switch {
 	case *jsonOut:
 		t := r.total()
-		doc := equivJSON{A: ops[0], B: ops[1], Seed: *seed, CorpusPositions: r.corpus.Tried, Generated: r.generated.Tried,
+		doc := equivJSON{A: a.Text, DialectA: a.jsonDialect(), CanonicalA: a.jsonCanonical(canonical[0]),
+			B: b.Text, DialectB: b.jsonDialect(), CanonicalB: b.jsonCanonical(canonical[1]), Seed: *seed, CorpusPositions: r.corpus.Tried, Generated: r.generated.Tried,
 			Decided: t.Decided(), Undecided: t.Undecided, Verdict: verdictWords[r.verdict()], Equivalent: r.verdict() == equiv.Equal}
 		if cx != nil {
 			p := cx.Setup
@@ -191,16 +205,16 @@ func runEquiv(c *command, e *env, args []string) int {
 			return code
 		}
 	case cx != nil && *quiet:
-		fmt.Fprintf(e.stdout, "%s and %s differ (%s)\n", ops[0], ops[1], cx.Setup)
+		fmt.Fprintf(e.stdout, "%s and %s differ (%s)\n", a.name(), b.name(), cx.Setup)
 	case cx != nil:
-		fmt.Fprintf(e.stdout, "%s and %s differ:\n%s", ops[0], ops[1], cx.Report(ops[0], ops[1]))
+		fmt.Fprintf(e.stdout, "%s and %s differ:\n%s", a.name(), b.name(), cx.Report(a.name(), b.name()))
 	case r.verdict() == equiv.Undecided:
-		fmt.Fprintln(e.stdout, r.undecidedLine(ops[0], ops[1]))
+		fmt.Fprintln(e.stdout, r.undecidedLine(a.name(), b.name()))
 		if !*quiet {
 			fmt.Fprint(e.stdout, r.firstUndecidedLine())
 		}
 	default:
-		fmt.Fprintf(e.stdout, "%s and %s are equivalent on %d corpus and %d generated positions\n", ops[0], ops[1], r.corpus.Tried, r.generated.Tried)
+		fmt.Fprintf(e.stdout, "%s and %s are equivalent on %d corpus and %d generated positions\n", a.name(), b.name(), r.corpus.Tried, r.generated.Tried)
 	}
 	return r.code()
 }

@@ -23,38 +23,37 @@ func runExplain(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
 	maxChains := fs.Int("chains", 8, fmt.Sprintf("show at most `N` chains (1 to %d)", maxExplainChains))
 	maxLegs := fs.Int("legs", 12, fmt.Sprintf("cut a chain after `N` legs (1 to %d); the count of chains does not depend on it", maxExplainLegs))
+	dialectName := dialectFlag(fs, "dialect", "read the notation in dialect `NAME` and explain its Betza 2.0 translation; NAME is one of")
 	jsonOut := fs.Bool("json", false, "print the chains as one JSON object (an error too, on stdout)")
 	ops, code, ok := c.parseArgs(e, fs, args, 1)
 	if !ok {
 		return code
 	}
-	if !checkRange(c, e, "chains", *maxChains, 1, maxExplainChains) || !checkRange(c, e, "legs", *maxLegs, 1, maxExplainLegs) {
+	if !checkRange(c, e, "chains", *maxChains, 1, maxExplainChains) || !checkRange(c, e, "legs", *maxLegs, 1, maxExplainLegs) ||
+		!knownDialect(c, e, "dialect", *dialectName) {
 		return exitUsage
 	}
-	prog, code := compile(c, e, ops[0], *jsonOut)
+	o := operand{Text: ops[0], Dialect: *dialectName}
+	prog, code := compile(c, e, o, *jsonOut)
 	if prog == nil {
 		return code
 	}
 	walk := prog.Prog.WalkChains(*maxChains, *maxLegs)
 	if *jsonOut {
-		if err := writeExplainJSON(e.stdout, ops[0], prog.Canonical(), prog.Prog, walk); err != nil {
+		if err := writeExplainJSON(e.stdout, o, prog.Canonical(), prog.Prog, walk); err != nil {
 			fmt.Fprintf(e.stderr, "betzacheck explain: %v\n", err)
 			return exitFail
 		}
 		return exitOK
 	}
-	explain(e.stdout, ops[0], prog.Canonical(), prog.Prog, walk, *maxLegs)
+	fmt.Fprintf(e.stdout, "notation: %s\n", o.words(prog.Canonical()))
+	explain(e.stdout, prog.Prog, walk, *maxLegs)
 	return exitOK
 }
 
 // explain writes the chains of p in words: the exact count, the chains
 // the walk shows, and how many it does not.
-func explain(w io.Writer, src, canonical string, p *expand.Program, walk expand.ChainWalk, maxLegs int) {
-	if src == canonical {
-		fmt.Fprintf(w, "notation: %s\n", src)
-	} else {
-		fmt.Fprintf(w, "notation: %s (canonical %s)\n", src, canonical)
-	}
+func explain(w io.Writer, p *expand.Program, walk expand.ChainWalk, maxLegs int) {
 	fmt.Fprintf(w, "chains: %s\n", countWords(walk.Total))
 	for i, ch := range walk.Shown {
 		fmt.Fprintln(w)
@@ -149,7 +148,11 @@ func legBody(l *expand.Leg, later bool) string {
 // explainJSON is explain --json: the chains as data. Counts are JSON
 // numbers, exact however many digits they have; null when unbounded.
 type explainJSON struct {
-	Notation  string `json:"notation"`
+	Notation string `json:"notation"`
+	// Dialect is the dialect the notation was read in, left out for
+	// Betza 2.0; Canonical is the canonical form of its Betza 2.0
+	// translation, whose chains these are.
+	Dialect   string `json:"dialect,omitempty"`
 	Canonical string `json:"canonical"`
 	// Count is the number of chains: exact when CountExact, else a lower
 	// bound (2^expand.ChainCountBits), or null when Unbounded.
@@ -189,8 +192,8 @@ type legJSON struct {
 
 // writeExplainJSON writes explain --json as one object, the chains one at
 // a time, so that memory stays that of one chain however many are shown.
-func writeExplainJSON(w io.Writer, src, canonical string, p *expand.Program, walk expand.ChainWalk) error {
-	head, err := json.MarshalIndent(explainJSON{Notation: src, Canonical: canonical,
+func writeExplainJSON(w io.Writer, o operand, canonical string, p *expand.Program, walk expand.ChainWalk) error {
+	head, err := json.MarshalIndent(explainJSON{Notation: o.Text, Dialect: o.jsonDialect(), Canonical: canonical,
 		Count: walk.Total.Int(), CountExact: walk.Total.Exact(), Unbounded: walk.Total.Unbounded,
 		More: walk.More.Int(), MoreExact: walk.More.Exact()}, "", "  ")
 	if err != nil {

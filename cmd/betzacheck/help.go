@@ -37,6 +37,8 @@ func runHelp(c *command, e *env, args []string) int {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Flags may come before or after the operands. 'betzacheck help COMMAND' shows a command's flags.")
+	fmt.Fprintln(w, "parse, explain, moves and equiv read a notation in any dialect translate knows with --dialect NAME")
+	fmt.Fprintln(w, "(default betza2) and work on its Betza 2.0 translation.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "exit status:")
 	fmt.Fprintln(w, "  0  pass: the command succeeded and found no failure")

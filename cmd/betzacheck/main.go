@@ -1,6 +1,8 @@
 // Command betzacheck is the command line of the executable Betza 2.0
 // definition: it parses and explains notations, evaluates them on a
-// position, and (in later subcommands) checks other implementations.
+// position, and (in later subcommands) checks other implementations. A
+// notation may be written in any dialect package translate knows
+// (--dialect): it is read into Betza 2.0, and the command works on that.
 //
 // Exit status: 0 success, 1 a failure was found (a bad notation, a failed
 // check), 2 a usage or input error (unknown subcommand, bad flag, bad
@@ -52,25 +54,25 @@ func init() {
 	commands = []*command{
 		{
 			Name:    "parse",
-			Args:    "NOTATION", // flags (--json) are listed below the synopsis
-			Summary: "print the canonical form of a Betza 2.0 notation, or the located error",
+			Args:    "[--json] [--dialect NAME] NOTATION",
+			Summary: "print the canonical Betza 2.0 form of a notation, or the located error",
 			Run:     runParse,
 		},
 		{
 			Name:    "explain",
-			Args:    "[--chains N] [--legs N] [--json] NOTATION",
+			Args:    "[--chains N] [--legs N] [--json] [--dialect NAME] NOTATION",
 			Summary: "print the expanded move chains leg by leg, with where each default came from",
 			Run:     runExplain,
 		},
 		{
 			Name:    "moves",
-			Args:    "[--board WxH] [--position TEXT] --from SQ [--json] [--paths] [--svg FILE] NOTATION",
+			Args:    "[--board WxH] [--position TEXT] --from SQ [--json] [--paths] [--svg FILE] [--dialect NAME] NOTATION",
 			Summary: "evaluate a notation on a position: draw the board and list every outcome",
 			Run:     runMoves,
 		},
 		{
 			Name:    "equiv",
-			Args:    "[--count N] [--seed S] [--corpus DIR] [--quiet] [--json] A B",
+			Args:    "[--count N] [--seed S] [--corpus DIR] [--quiet] [--json] [--dialect NAME] [--dialect2 NAME] A B",
 			Summary: "check that two notations mean the same moves on the corpus positions and generated ones",
 			Run:     runEquiv,
 		},

@@ -23,16 +23,20 @@ func runMoves(c *command, e *env, args []string) int {
 	jsonFlag := fs.Bool("json", false, "print one JSON object instead of the diagram (an error too, on stdout)")
 	pathsFlag := fs.Bool("paths", false, "also print the squares each path of an outcome visited")
 	svgFlag := fs.String("svg", "", "also write the diagram as SVG to `FILE`, with the paths drawn when --paths is given")
+	dialectName := dialectFlag(fs, "dialect", "read the notation in dialect `NAME` and evaluate its Betza 2.0 translation; NAME is one of")
 	ops, code, ok := c.parseArgs(e, fs, args, 1)
 	if !ok {
 		return code
 	}
-	src := ops[0]
+	if !knownDialect(c, e, "dialect", *dialectName) {
+		return exitUsage
+	}
+	o := operand{Text: ops[0], Dialect: *dialectName}
 	// inputError reports a bad board, position or square: exit 2.
 	inputError := func(input string, err error, text string) int {
 		je := errorJSON(err)
 		je.Input = input
-		return reportError(c, e, *jsonFlag, &src, je, text, exitUsage)
+		return reportError(c, e, *jsonFlag, &o, je, text, exitUsage)
 	}
 
 	if *fromFlag == "" {
@@ -58,7 +62,7 @@ func runMoves(c *command, e *env, args []string) int {
 	}
 	pos, from := setup.Pos, setup.From
 
-	prog, code := compile(c, e, src, *jsonFlag)
+	prog, code := compile(c, e, o, *jsonFlag)
 	if prog == nil {
 		return code
 	}
@@ -66,16 +70,20 @@ func runMoves(c *command, e *env, args []string) int {
 	if err != nil {
 		// An evaluation error (a search limit, a fragment conflict) is a
 		// failure of this query, exit 1.
-		return reportError(c, e, *jsonFlag, &src, errorJSON(err), fmt.Sprintf("error: %s: %v", src, err), exitFail)
+		return reportError(c, e, *jsonFlag, &o, errorJSON(err), fmt.Sprintf("error: %s: %v", o.name(), err), exitFail)
 	}
 	sortOutcomes(outs)
 	if *svgFlag != "" {
-		if code := writeMovesSVG(e, *svgFlag, src, prog, pos, from, outs, *pathsFlag); code != exitOK {
+		if code := writeMovesSVG(e, *svgFlag, o.name(), prog, pos, from, outs, *pathsFlag); code != exitOK {
 			return code
 		}
 	}
 	if *jsonFlag {
-		return writeMovesJSON(e.stdout, src, pos, from, outs, *pathsFlag)
+		return writeMovesJSON(e.stdout, o, prog.Canonical(), pos, from, outs, *pathsFlag)
+	}
+	if o.foreign() {
+		// What the diagram is of: a Betza 2.0 notation needs no saying.
+		fmt.Fprintf(e.stdout, "notation: %s\n\n", o.words(prog.Canonical()))
 	}
 	writeMovesText(e.stdout, pos, from, outs, *pathsFlag)
 	return exitOK
@@ -274,12 +282,16 @@ func cellText(pos *board.Position, from, q board.Square, m mark) (string, mark) 
 	return " " + content + " ", 0
 }
 
-// jsonMoves is the --json output: one object.
+// jsonMoves is the --json output: one object. Dialect and Canonical, the
+// canonical form of the Betza 2.0 translation that was evaluated, are
+// left out for a Betza 2.0 notation.
 type jsonMoves struct {
-	Notation string        `json:"notation"`
-	Board    string        `json:"board"`
-	From     string        `json:"from"`
-	Outcomes []jsonOutcome `json:"outcomes"`
+	Notation  string        `json:"notation"`
+	Dialect   string        `json:"dialect,omitempty"`
+	Canonical string        `json:"canonical,omitempty"`
+	Board     string        `json:"board"`
+	From      string        `json:"from"`
+	Outcomes  []jsonOutcome `json:"outcomes"`
 }
 
 type jsonOutcome struct {
@@ -309,8 +321,8 @@ func (cs jsonChanges) MarshalJSON() ([]byte, error) {
 	return []byte(b.String()), nil
 }
 
-func writeMovesJSON(w io.Writer, src string, pos *board.Position, from board.Square, outs []eval.Outcome, paths bool) int {
-	doc := jsonMoves{Notation: src, Board: pos.Size().String(), From: from.String(), Outcomes: []jsonOutcome{}}
+func writeMovesJSON(w io.Writer, o operand, canonical string, pos *board.Position, from board.Square, outs []eval.Outcome, paths bool) int {
+	doc := jsonMoves{Notation: o.Text, Dialect: o.jsonDialect(), Canonical: o.jsonCanonical(canonical), Board: pos.Size().String(), From: from.String(), Outcomes: []jsonOutcome{}}
 	for _, o := range outs {
 		jo := jsonOutcome{Changes: jsonChanges(o.Changes)}
 		if o.To != nil {
@@ -342,6 +354,10 @@ func writeMovesJSON(w io.Writer, src string, pos *board.Position, from board.Squ
 	}
 	b.WriteString("{\n")
 	field("notation", doc.Notation, false)
+	if doc.Dialect != "" {
+		field("dialect", doc.Dialect, false)
+		field("canonical", doc.Canonical, false)
+	}
 	field("board", doc.Board, false)
 	field("from", doc.From, false)
 	if len(doc.Outcomes) == 0 {

@@ -3,35 +3,47 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"betzacheck/reference"
-	"betzacheck/reference/loc"
+	"betzacheck/reference/dialect"
+	"betzacheck/reference/translate"
 )
 
-// parseJSON is parse --json: the canonical form, or the error.
+// parseJSON is parse --json: the canonical form, or the error. Dialect
+// is the dialect the notation was read in, left out for Betza 2.0;
+// Canonical is the canonical form of its Betza 2.0 translation.
 type parseJSON struct {
 	Notation  string     `json:"notation"`
+	Dialect   string     `json:"dialect,omitempty"`
 	Canonical *string    `json:"canonical,omitempty"`
 	Error     *jsonError `json:"error,omitempty"`
 }
 
 func runParse(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
-	jsonOut := fs.Bool("json", false, "print one JSON object: the canonical form, or the error with its offset, message and clause (on stdout)")
+	dialectName := dialectFlag(fs, "dialect", "read the notation in dialect `NAME` and print its Betza 2.0 translation; NAME is one of")
+	jsonOut := fs.Bool("json", false, "print one JSON object: the canonical form (and the dialect when not betza2), or the error with its offset, message and clause (on stdout)")
 	ops, code, ok := c.parseArgs(e, fs, args, 1)
 	if !ok {
 		return code
 	}
-	prog, code := compile(c, e, ops[0], *jsonOut)
+	if !knownDialect(c, e, "dialect", *dialectName) {
+		return exitUsage
+	}
+	o := operand{Text: ops[0], Dialect: *dialectName}
+	prog, code := compile(c, e, o, *jsonOut)
 	if prog == nil {
 		return code
 	}
+	canon := prog.Canonical()
 	if *jsonOut {
-		canon := prog.Canonical()
-		return writeJSONDoc(c, e, parseJSON{Notation: ops[0], Canonical: &canon})
+		return writeJSONDoc(c, e, parseJSON{Notation: o.Text, Dialect: o.jsonDialect(), Canonical: &canon})
 	}
-	fmt.Fprintln(e.stdout, prog.Canonical())
+	if o.foreign() {
+		// Both notations, each named by its dialect.
+		fmt.Fprintf(e.stdout, "%s: %s\n%s: ", o.Dialect, o.Text, dialect.Betza2)
+	}
+	fmt.Fprintln(e.stdout, canon)
 	return exitOK
 }
 
@@ -48,30 +60,43 @@ type jsonError struct {
 
 // errorDocJSON is what a command prints with --json when it fails on an
 // input: the notation the error is about (absent when it is about no
-// notation, as with a bad --corpus) and the error; parse --json's shape.
+// notation, as with a bad --corpus) with the dialect it was read in (left
+// out for Betza 2.0), and the error; parse --json's shape.
 type errorDocJSON struct {
 	Notation *string    `json:"notation,omitempty"`
+	Dialect  string     `json:"dialect,omitempty"`
 	Error    *jsonError `json:"error"`
 }
 
 // errorJSON is an error as data, read by reference.Diagnose: a syntax or
-// static error (the expansion limit of §9.11 too) keeps its offset; any
-// other error's message is split from the clause it cites at its end.
+// static error (the expansion limit of §9.11 too), of Betza 2.0 or of
+// another dialect, keeps its offset; so does a part with no Betza 2.0
+// equivalent, when its dialect located it; any other error's message is
+// split from the clause it cites at its end.
 func errorJSON(err error) *jsonError {
 	d := reference.Diagnose(err)
+	var ne *dialect.NoEquivalentError
+	if d.Offset == nil && errors.As(err, &ne) && ne.Offset >= 0 {
+		off := ne.Offset
+		d.Offset = &off
+	}
 	return &jsonError{Offset: d.Offset, Message: d.Msg, Clause: d.Clause}
 }
 
 // reportError reports an error of the command on an input: with --json as
 // the error document on stdout (and nothing on stderr), else as text on
-// stderr. notation is nil when the error is about no notation. It returns
-// code.
-func reportError(c *command, e *env, jsonOut bool, notation *string, je *jsonError, text string, code int) int {
+// stderr. about is the notation the error is about, nil when it is about
+// none. It returns code.
+func reportError(c *command, e *env, jsonOut bool, about *operand, je *jsonError, text string, code int) int {
 	if !jsonOut {
 		fmt.Fprintln(e.stderr, text)
 		return code
 	}
-	if wcode := writeJSONDoc(c, e, errorDocJSON{Notation: notation, Error: je}); wcode != exitOK {
+	doc := errorDocJSON{Error: je}
+	if about != nil {
+		doc.Notation, doc.Dialect = &about.Text, about.jsonDialect()
+	}
+	if wcode := writeJSONDoc(c, e, doc); wcode != exitOK {
 		return wcode
 	}
 	return code
@@ -87,29 +112,25 @@ func writeJSONDoc(c *command, e *env, v any) int {
 	return exitOK
 }
 
-// compile compiles src with the reference. On failure it reports the
-// error, as the JSON error document on stdout when jsonOut is set, else on
-// e.stderr (a syntax or static error with a caret under the input, the
-// caret and message in colour on a terminal), and returns a nil program
-// and exitFail: a bad notation is a failure, exit 1, in every command.
-func compile(c *command, e *env, src string, jsonOut bool) (*reference.Program, int) {
-	prog, err := reference.Compile(src)
+// compile compiles the notation o with the reference: a Betza 2.0
+// notation as it is, one of another dialect as its Betza 2.0 translation
+// (translate.ToBetza2), so that every command works on Betza 2.0. The
+// dialect is one knownDialect accepted. On failure it reports the error,
+// as the JSON error document on stdout when jsonOut is set, else on
+// e.stderr (a syntax or static error with a caret under the notation as
+// typed, the caret and message in colour on a terminal; a part with no
+// Betza 2.0 equivalent, and why), and returns a nil program and exitFail:
+// a bad notation is a failure, exit 1, in every command and dialect.
+func compile(c *command, e *env, o operand, jsonOut bool) (*reference.Program, int) {
+	var prog *reference.Program
+	var err error
+	if o.foreign() {
+		prog, err = translate.ToBetza2(o.Dialect, o.Text)
+	} else {
+		prog, err = reference.Compile(o.Text)
+	}
 	if err == nil {
 		return prog, exitOK
 	}
-	if jsonOut {
-		return nil, reportError(c, e, true, &src, errorJSON(err), "", exitFail)
-	}
-	var serr *loc.Error
-	if errors.As(err, &serr) {
-		text := serr.Render(src)
-		if first, caret, ok := strings.Cut(text, "\n"); ok && e.colorErr {
-			pad := len(caret) - len(strings.TrimLeft(caret, " "))
-			text = first + "\n" + caret[:pad] + paint(true, colorRed, caret[pad:])
-		}
-		fmt.Fprintln(e.stderr, text)
-	} else {
-		fmt.Fprintf(e.stderr, "error: %s: %v\n", src, err)
-	}
-	return nil, exitFail
+	return nil, reportError(c, e, jsonOut, &o, errorJSON(err), notationErrorText(e, o.Text, err), exitFail)
 }

@@ -10,13 +10,13 @@ import (
 	"betzacheck/reference/eval"
 )
 
-// writeMovesSVG writes the diagram of outs to file for moves --svg: the
-// marks of every outcome and, with paths, the paths as lines. It returns
-// the exit code.
-func writeMovesSVG(e *env, file, src string, prog *reference.Program, pos *board.Position, from board.Square, outs []eval.Outcome, paths bool) int {
+// writeMovesSVG writes the diagram of outs to file for moves --svg, titled
+// by the notation's name (operand.name): the marks of every outcome and,
+// with paths, the paths as lines. It returns the exit code.
+func writeMovesSVG(e *env, file, name string, prog *reference.Program, pos *board.Position, from board.Square, outs []eval.Outcome, paths bool) int {
 	opt := diagram.Options{
 		Paths:  paths,
-		Title:  fmt.Sprintf("%s from %s", src, from),
+		Title:  fmt.Sprintf("%s from %s", name, from),
 		Erupts: prog.Prog.Erupts(),
 	}
 	if err := os.WriteFile(file, diagram.SVG(pos, from, outs, opt), 0o666); err != nil {

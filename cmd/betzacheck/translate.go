@@ -1,21 +1,18 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"betzacheck/conformance/equiv"
 	"betzacheck/reference/dialect"
-	"betzacheck/reference/loc"
 	"betzacheck/reference/translate"
 )
 
 func runTranslate(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
-	from := fs.String("from", dialect.Betza2, "dialect of the notation: "+strings.Join(translate.Names(), ", "))
+	from := dialectFlag(fs, "from", "dialect of the notation")
 	to := fs.String("to", dialect.Betza2, "dialect to write")
 	check := fs.Bool("check", false, "check with the equivalence harness that the translation means the same moves")
 	count := fs.Int("count", 500, "with --check: generated positions to try (0 or more)")
@@ -28,15 +25,12 @@ func runTranslate(c *command, e *env, args []string) int {
 		return exitUsage
 	}
 	src := ops[0]
-	for _, d := range []string{*from, *to} {
-		if _, err := translate.Lookup(d); err != nil {
-			fmt.Fprintf(e.stderr, "betzacheck translate: %v\n", err)
-			return exitUsage
-		}
+	if !knownDialect(c, e, "from", *from) || !knownDialect(c, e, "to", *to) {
+		return exitUsage
 	}
 	out, err := translate.Translate(*from, *to, src)
 	if err != nil {
-		reportTranslation(e, src, err)
+		fmt.Fprintln(e.stderr, notationErrorText(e, src, err))
 		return exitFail
 	}
 	fmt.Fprintln(e.stdout, out)
@@ -72,19 +66,4 @@ func runTranslate(c *command, e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "checked: the same moves on %d corpus and %d generated positions (seed %d)\n", r.corpus.Tried, r.generated.Tried, *seed)
 	}
 	return r.code()
-}
-
-// reportTranslation prints a dialect error with a caret under the input,
-// or says which part has no equivalent in the target dialect.
-func reportTranslation(e *env, src string, err error) {
-	var le *loc.Error
-	var ne *dialect.NoEquivalentError
-	switch {
-	case errors.As(err, &le):
-		fmt.Fprintln(e.stderr, le.Render(src))
-	case errors.As(err, &ne):
-		fmt.Fprintf(e.stderr, "no equivalent in %s: %s: %s\n", ne.To, ne.Part, ne.Reason)
-	default:
-		fmt.Fprintf(e.stderr, "error: %s: %v\n", src, err)
-	}
 }

@@ -51,8 +51,11 @@ type Case struct {
 	// implementation's dialect.
 	Betza2 string
 	// Unsupported, when set, is why the case cannot be asked at all (no
-	// translation into any dialect the implementation reads).
+	// translation into any dialect the implementation reads, or a
+	// capability it lacks).
 	Unsupported string
+	// Generated marks a case drawn by Generate.
+	Generated bool
 	// Invalid marks a notation the spec rejects (corpus/invalid): the
 	// implementation must answer with a syntax error.
 	Invalid bool
@@ -174,9 +177,10 @@ func GeneratedCases(n int, seed int64) ([]*Case, error) {
 	return GeneratedCasesIn(dialect.Betza2, n, seed)
 }
 
-// GeneratedCasesIn collects the cases of Generate.
+// GeneratedCasesIn collects the cases of Generate for an implementation
+// that reads the dialect name and declares no other limit.
 func GeneratedCasesIn(name string, n int, seed int64) ([]*Case, error) {
-	cases, err := Generate(name, n, seed)
+	cases, err := Generate(wire.HelloReply{Dialects: []string{name}}, n, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -187,17 +191,29 @@ func GeneratedCasesIn(name string, n int, seed int64) ([]*Case, error) {
 // writes it).
 var generatedClauses = []string{"generated"}
 
-// Generate draws n cases one at a time, each built only when the run asks
-// for it, so that a run of any length holds one generated case at a time.
-// The notations are sampled from the grammar of a dialect (betza2, bracket,
-// betza-classic or xbetza) and translated into Betza 2.0 for the reference;
-// samples that have no translation are skipped, so there may be fewer than
-// n cases. Case i is gen/SEED/i and depends only on seed and i.
-func Generate(name string, n int, seed int64) (iter.Seq[*Case], error) {
+// drawsPerCase is how many notations and positions Generate draws for one
+// case before it gives up on fitting the implementation's capabilities.
+const drawsPerCase = 100
+
+// Generate draws n cases that the implementation h describes can be asked
+// (spec/protocol.md P2.6), one at a time as the run takes them, so that a
+// run of any length holds one generated case at a time. The notations are
+// sampled from the grammar of the dialect it reads (GenerateDialect),
+// restricted to its declared characters, and translated into Betza 2.0
+// for the reference under the declared profile; the positions fit its
+// largest board (at most 12x12) and its other capabilities; for an
+// implementation that does not read '*' only cases whose answer does not
+// depend on it are kept. Case i is gen/SEED/i and depends only on seed, i
+// and h: --generate i+1 replays it as the last case. A case for which
+// drawsPerCase draws found nothing that fits is kept, unsupported, with
+// the reason, so that a run never silently has fewer cases.
+func Generate(h wire.HelloReply, n int, seed int64) (iter.Seq[*Case], error) {
+	entry := GenerateDialect(h.Dialects)
+	base, _, _ := strings.Cut(entry, ":")
 	var g ebnf.Grammar
 	var err error
 	start, depth := "Notation", 5
-	switch name {
+	switch base {
 	case dialect.Betza2:
 		g, err = grammar.Betza2()
 	case dialect.Classic:
@@ -209,30 +225,97 @@ func Generate(name string, n int, seed int64) (iter.Seq[*Case], error) {
 	case dialect.XBetza:
 		g, err = grammar.XBetza()
 	default:
-		return nil, fmt.Errorf("no grammar to generate %s notations from", name)
+		return nil, fmt.Errorf("no grammar to generate %s notations from", entry)
+	}
+	if err == nil && h.Characters != "" {
+		g, err = grammar.Restrict(g, start, h.Characters)
 	}
 	if err != nil {
 		return nil, err
 	}
-	positions := gen.Setup(3, 12)
+	bounds := gen.Bounds{MinSide: 3, MaxW: 12, MaxH: 12,
+		MoverOnly: !h.ReadsOccupied(), WhiteMover: !h.ReadsColours(), NoUnmoved: !h.ReadsUnmoved()}
+	if h.MaxBoard != "" {
+		most, err := board.ParseSize(h.MaxBoard)
+		if err != nil {
+			return nil, fmt.Errorf("maxBoard: %v", err)
+		}
+		bounds.MaxW, bounds.MaxH = min(bounds.MaxW, most.W), min(bounds.MaxH, most.H)
+	}
+	positions := gen.Positions(bounds)
+	level := h.Level
+	if !wire.ValidLevel(level) {
+		level = wire.LevelPaths
+	}
 	return func(yield func(*Case) bool) {
 		for i := 0; i < n; i++ {
+			id := fmt.Sprintf("gen/%d/%d", seed, i)
 			params := gopter.DefaultGenParameters()
-			params.Rng = rand.New(rand.NewSource(seed + int64(i)))
-			text, prog, ok := sample(g, start, depth, name, params)
-			if !ok {
-				continue
+			params.Rng = rand.New(rand.NewSource(seed ^ int64(uint64(i)*0x9e3779b97f4a7c15)))
+			var c *Case
+			why := fmt.Sprintf("no notation of %s sampled in %d draws translates into Betza 2.0", entry, drawsPerCase)
+			for draw := 0; c == nil && draw < drawsPerCase; draw++ {
+				text, prog, ok := sample(g, start, depth, entry, params)
+				if !ok {
+					continue
+				}
+				pv, _ := positions(params).Retrieve()
+				s := pv.(board.Setup)
+				if !h.ReadsUnmoved() && !markerFree(prog, s, level) {
+					why = fmt.Sprintf("in %d draws every case's answer depended on the '*' marker, which %s does not read (unmoved: false)", drawsPerCase, h.Name)
+					continue
+				}
+				c = NewCase(id, generatedClauses, prog.Source(), s)
+				c.prog = prog
+				c.Request.Dialect, c.Request.Notation = entry, text
 			}
-			pv, _ := positions(params).Retrieve()
-			p := pv.(board.Setup)
-			c := NewCase(fmt.Sprintf("gen/%d/%d", seed, i), generatedClauses, prog.Source(), p)
-			c.prog = prog
-			c.Request.Dialect, c.Request.Notation = name, text
+			if c == nil {
+				c = &Case{ID: id, Clauses: generatedClauses, Unsupported: why,
+					Request: wire.MovesRequest{Op: wire.OpMoves, Dialect: entry}}
+			}
+			c.Generated = true
 			if !yield(c) {
 				return
 			}
 		}
 	}, nil
+}
+
+// markerFree reports whether the answer to prog on s is the same when
+// every piece has moved and when none has: whether a case can be asked of
+// an implementation that does not read '*' (spec/protocol.md P2.6).
+func markerFree(prog *reference.Program, s board.Setup, level string) bool {
+	answer := func(virgin bool) []string {
+		p := s.Pos.Clone()
+		for _, q := range p.Pieces() {
+			pc := p.At(q)
+			pc.Virgin = virgin
+			p.Set(q, pc)
+		}
+		r := server.AnswerProgram(prog, board.Setup{Pos: p, From: s.From}, level)
+		if r.Error != nil {
+			return []string{r.Error.Kind, r.Error.Message}
+		}
+		return wire.Keys(r.Outcomes, level)
+	}
+	return slices.Equal(answer(false), answer(true))
+}
+
+// GenerateDialect picks the dialect generated cases are written in, among
+// the entries an implementation declared (a classic entry may carry its
+// profile): Betza 2.0 when it reads it, else the first one that has a
+// grammar to sample (single-leg classic notations for an engine such as
+// Fairy-Stockfish, whose answers are also compared with each classic
+// profile; XBetza for one such as XBoard that reads only that).
+func GenerateDialect(dialects []string) string {
+	for _, want := range []string{dialect.Betza2, dialect.Classic, dialect.XBetza, dialect.Bracket} {
+		for _, d := range dialects {
+			if base, _, _ := strings.Cut(d, ":"); base == want {
+				return d
+			}
+		}
+	}
+	return dialect.Betza2
 }
 
 // sample draws a notation of the dialect that translates into a Betza 2.0
@@ -248,24 +331,27 @@ func sample(g ebnf.Grammar, start string, depth int, name string, params *gopter
 	return "", nil, false
 }
 
-// Adapt prepares cases for an implementation that reads the given
-// dialects: cases stay in Betza 2.0 when it reads that; otherwise each is
-// translated (translate.FromBetza2) into the first dialect it reads that
-// has an equivalent, or marked unsupported with the reasons. An invalid
-// case is sent unchanged in a dialect that rejects it too, else marked
-// unsupported.
-func Adapt(cases []*Case, dialects []string) {
+// Adapt prepares cases for the implementation h describes: cases stay in
+// Betza 2.0 when it reads that; otherwise each is translated
+// (translate.FromBetza2) into the first dialect it declared (a classic
+// profile included) that has an equivalent, or marked unsupported with
+// the reasons. An invalid case is sent unchanged in a dialect that
+// rejects it too, else marked unsupported; to an implementation that
+// does not validate it is not sent. For one that does not read '*', the
+// marks are taken off the position when the answer does not depend on
+// them, else the case is unsupported (spec/protocol.md P2.6).
+func Adapt(cases []*Case, h wire.HelloReply) {
 	for _, c := range cases {
-		adapt(c, dialects)
+		adapt(c, h)
 	}
 }
 
 // AdaptSeq is Adapt for a stream of cases: each is adapted as the run
 // takes it.
-func AdaptSeq(cases iter.Seq[*Case], dialects []string) iter.Seq[*Case] {
+func AdaptSeq(cases iter.Seq[*Case], h wire.HelloReply) iter.Seq[*Case] {
 	return func(yield func(*Case) bool) {
 		for c := range cases {
-			adapt(c, dialects)
+			adapt(c, h)
 			if !yield(c) {
 				return
 			}
@@ -273,7 +359,42 @@ func AdaptSeq(cases iter.Seq[*Case], dialects []string) iter.Seq[*Case] {
 	}
 }
 
-func adapt(c *Case, dialects []string) {
+func adapt(c *Case, h wire.HelloReply) {
+	if c.Unsupported != "" {
+		return
+	}
+	if c.Invalid && !h.ValidatesNotations() {
+		c.Unsupported = fmt.Sprintf("%s does not validate notations (validates: false): an invalid notation is not sent", h.Name)
+		return
+	}
+	adaptDialect(c, h.Dialects)
+	if c.Unsupported == "" && !h.ReadsUnmoved() {
+		unmark(c, h)
+	}
+}
+
+// unmark takes the '*' marks off a case's position for an implementation
+// that does not read them, or marks the case unsupported when its answer
+// depends on them.
+func unmark(c *Case, h wire.HelloReply) {
+	if !c.Invalid {
+		prog, err := c.program()
+		if err == nil && !markerFree(prog, c.Setup, h.Level) {
+			c.Unsupported = fmt.Sprintf("the answer depends on the '*' marker, which %s does not read (unmoved: false)", h.Name)
+			return
+		}
+	}
+	p := c.Setup.Pos.Clone()
+	for _, q := range p.Pieces() {
+		pc := p.At(q)
+		pc.Virgin = false
+		p.Set(q, pc)
+	}
+	c.Setup.Pos = p
+	c.Request.Position = p.String()
+}
+
+func adaptDialect(c *Case, dialects []string) {
 	if slices.Contains(dialects, c.Request.Dialect) {
 		return // written in a dialect it reads already
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
+	"betzacheck/reference/translate"
 )
 
 // lax answers every request with no moves, as a parser that skips what it
@@ -42,7 +44,7 @@ func corpusCases(t *testing.T) []*conform.Case {
 	if len(cases) < 100 {
 		t.Fatalf("only %d corpus cases", len(cases))
 	}
-	conform.Adapt(cases, []string{dialect.Betza2})
+	conform.Adapt(cases, wire.HelloReply{Dialects: []string{dialect.Betza2}})
 	return cases
 }
 
@@ -98,7 +100,7 @@ func (p pacer) Do(req wire.MovesRequest) client.Result {
 func TestStream(t *testing.T) {
 	const n, seed = 40, 7
 	// A stream of 2^40 cases costs nothing until it is read.
-	huge, err := conform.Generate("betza2", 1<<40, seed)
+	huge, err := conform.Generate(wire.HelloReply{Dialects: []string{"betza2"}}, 1<<40, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +116,7 @@ func TestStream(t *testing.T) {
 		i++
 	}
 
-	gen, _ := conform.Generate("betza2", n, seed)
+	gen, _ := conform.Generate(wire.HelloReply{Dialects: []string{"betza2"}}, n, seed)
 	taken, asked := 0, 0
 	counted := func(yield func(*conform.Case) bool) {
 		for c := range gen {
@@ -138,7 +140,7 @@ func TestStream(t *testing.T) {
 		}
 	}
 	// Expectations given to Stream see the passing cases it does not keep.
-	gen, _ = conform.Generate("betza2", n, seed)
+	gen, _ = conform.Generate(wire.HelloReply{Dialects: []string{"betza2"}}, n, seed)
 	exp := conform.Expectations{want[0].ID: {Verdict: "fail", Reason: "passes now"}, "gen/7/none": {Verdict: "crash", Reason: "no such case"}}
 	stale := conform.Stream(context.Background(), conform.Reference{}, gen, conform.Options{Expect: exp})
 	if len(stale.Stale) != 2 || !stale.Failed() {
@@ -146,7 +148,7 @@ func TestStream(t *testing.T) {
 	}
 	// A stopped run takes no more cases: a huge stream ends at once, and
 	// the report says why.
-	huge, _ = conform.Generate("betza2", 1<<40, seed)
+	huge, _ = conform.Generate(wire.HelloReply{Dialects: []string{"betza2"}}, 1<<40, seed)
 	ctx, cancel := context.WithCancel(context.Background())
 	taken, asked = 0, 0
 	counted = func(yield func(*conform.Case) bool) {
@@ -166,7 +168,7 @@ func TestStream(t *testing.T) {
 	}
 	// A case whose answer was cut off by the stop (result stopped) is the
 	// last one taken, even if the run's context says nothing.
-	gen, _ = conform.Generate("betza2", n, seed)
+	gen, _ = conform.Generate(wire.HelloReply{Dialects: []string{"betza2"}}, n, seed)
 	taken = 0
 	counted = func(yield func(*conform.Case) bool) {
 		for c := range gen {
@@ -242,9 +244,19 @@ func TestLaxImplementation(t *testing.T) {
 	if err := rep.WriteExpectations(&exp, nil); err != nil {
 		t.Fatal(err)
 	}
+	first := exp.String()
 	known, err := conform.ParseExpectations(&exp)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Rewritten with the known entries, the file does not change: a
+	// known reason is kept as written.
+	var rewritten bytes.Buffer
+	if err := rep.WriteExpectations(&rewritten, known); err != nil {
+		t.Fatal(err)
+	}
+	if rewritten.String() != first {
+		t.Errorf("rewriting the expectations changed them:\n%s\nwant\n%s", rewritten.String(), first)
 	}
 	again := conform.Run(context.Background(), lax{[]string{dialect.Betza2}}, corpusCases(t), "")
 	again.Apply(known)
@@ -274,7 +286,7 @@ func TestAdapt(t *testing.T) {
 	readable := conform.NewCase("readable", nil, "NN", s)
 	rejected.Invalid, readable.Invalid = true, true
 	cases := []*conform.Case{translated, untranslated, rejected, readable}
-	conform.Adapt(cases, []string{dialect.Classic})
+	conform.Adapt(cases, wire.HelloReply{Dialects: []string{dialect.Classic}})
 	if r := translated.Request; r.Dialect != dialect.Classic || r.Notation != "mRcpR" || translated.Unsupported != "" {
 		t.Errorf("mRpR-cR not translated: %+v %q", r, translated.Unsupported)
 	}
@@ -292,7 +304,7 @@ func TestAdapt(t *testing.T) {
 	// case cannot be asked of an XBetza implementation.
 	cylinder := conform.NewCase("cylinder", nil, "oW", s)
 	cylinder.Invalid = true
-	conform.Adapt([]*conform.Case{cylinder}, []string{dialect.XBetza})
+	conform.Adapt([]*conform.Case{cylinder}, wire.HelloReply{Dialects: []string{dialect.XBetza}})
 	if cylinder.Unsupported != `"oW" is valid in xbetza` {
 		t.Errorf("oW is read by XBetza, yet: %+v %q", cylinder.Request, cylinder.Unsupported)
 	}
@@ -526,3 +538,142 @@ func (s *stopsAt) Do(req wire.MovesRequest) client.Result {
 	return conform.Reference{}.Do(req)
 }
 func (*stopsAt) Close() error { return nil }
+
+// TestGenerateDialect: generated cases are written in Betza 2.0 when the
+// implementation reads it, else in the first dialect with a grammar that
+// it declares, a classic entry with its profile.
+func TestGenerateDialect(t *testing.T) {
+	for _, c := range []struct {
+		dialects []string
+		want     string
+	}{
+		{[]string{"betza-classic", "betza2"}, "betza2"},
+		{[]string{"xbetza", "betza-classic"}, "betza-classic"},
+		{[]string{"xbetza", "betza-classic:fairy-stockfish"}, "betza-classic:fairy-stockfish"},
+		{[]string{"xbetza"}, "xbetza"},
+		{[]string{"bracket", "xbetza"}, "xbetza"},
+		{[]string{"spanish"}, "betza2"},
+	} {
+		if got := conform.GenerateDialect(c.dialects); got != c.want {
+			t.Errorf("GenerateDialect(%q) = %q, want %q", c.dialects, got, c.want)
+		}
+	}
+}
+
+// TestGenerateFits: --generate N yields N cases that fit the declared
+// capabilities (spec/protocol.md P2.6): the declared dialect entry, only
+// the declared characters, boards within maxBoard, only the mover (white,
+// unmarked), and answers that do not depend on '*'; a classic profile
+// is the reading the cases are judged by.
+func TestGenerateFits(t *testing.T) {
+	no := false
+	h := wire.HelloReply{Name: "tpl", Protocol: 2, Level: wire.LevelDestinations, Dialects: []string{"betza-classic:fairy-stockfish"},
+		MaxBoard: "5x4", Occupied: &no, Colours: &no, Unmoved: &no, Validates: &no, Characters: "WFDNRBfbrlvsmci0123456789"}
+	const n = 300
+	cases, err := conform.Generate(h, n, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, withI := 0, 0
+	for c := range cases {
+		got++
+		if c.Unsupported != "" {
+			t.Errorf("%s: unsupported: %s", c.ID, c.Unsupported)
+			continue
+		}
+		if err := h.Supports(c.Request); err != nil {
+			t.Errorf("%s: %v", c.ID, err)
+		}
+		if c.Request.Dialect != "betza-classic:fairy-stockfish" {
+			t.Errorf("%s: dialect %q", c.ID, c.Request.Dialect)
+		}
+		prog, err := translate.ToBetza2("betza-classic:fairy-stockfish", c.Request.Notation)
+		if err != nil || prog.Source() != c.Betza2 {
+			t.Errorf("%s: %q is %q under the profile, the case says %q (%v)", c.ID, c.Request.Notation, prog.Source(), c.Betza2, err)
+		}
+		if strings.Contains(c.Request.Notation, "i") {
+			withI++
+		}
+	}
+	if got != n {
+		t.Errorf("%d cases, want %d", got, n)
+	}
+	// i makes a move depend on '*' on an empty board: such cases are
+	// drawn again, those kept have i where it decides nothing (ciW).
+	t.Logf("%d of %d notations have an i", withI, n)
+}
+
+// TestAdaptCapabilities: an invalid notation is not sent to an
+// implementation that does not validate; for one that does not read '*'
+// the marks come off when they decide nothing, and a case they decide
+// is unsupported.
+func TestAdaptCapabilities(t *testing.T) {
+	no := false
+	h := wire.HelloReply{Name: "tpl", Dialects: []string{dialect.Betza2}, Validates: &no, Unmoved: &no, Level: wire.LevelDestinations}
+	marked, err := board.ParseSetup("5x5", "5/5/2X*2/5/1p*3", "c3", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	invalid := conform.NewCase("invalid", nil, "mRpR-", marked)
+	invalid.Invalid = true
+	plain := conform.NewCase("plain", nil, "W", marked)
+	initial := conform.NewCase("initial", nil, "iW", marked)
+	conform.Adapt([]*conform.Case{invalid, plain, initial}, h)
+	if !strings.Contains(invalid.Unsupported, "does not validate notations (validates: false)") {
+		t.Errorf("invalid: %q", invalid.Unsupported)
+	}
+	if plain.Unsupported != "" || plain.Request.Position != "5/5/2X2/5/1p3" || strings.Contains(plain.Setup.String(), "*") {
+		t.Errorf("plain: %q %q", plain.Unsupported, plain.Request.Position)
+	}
+	if !strings.Contains(initial.Unsupported, "depends on the '*' marker") {
+		t.Errorf("initial: %q", initial.Unsupported)
+	}
+}
+
+// TestAnsweredCounts: the report counts the generated cases and those
+// the implementation answered, and the profile agreements count answered
+// cases only (an "unsupported" reply says nothing of a profile).
+func TestAnsweredCounts(t *testing.T) {
+	cases, err := conform.Generate(wire.HelloReply{Dialects: []string{dialect.Classic}}, 40, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := conform.Stream(context.Background(), picky{}, cases, conform.Options{})
+	want := 0
+	for _, res := range rep.Results {
+		if res.Verdict.Kind != conform.VerdictUnsupported {
+			want++
+		}
+	}
+	if rep.Generated != 40 || rep.Answered != want || want == 0 || want == 40 {
+		t.Fatalf("generated %d, answered %d, want 40 and %d (a mix)", rep.Generated, rep.Answered, want)
+	}
+	for _, p := range rep.Profiles() {
+		if p.Cases != want {
+			t.Errorf("profile %s over %d cases, want the %d answered", p.Profile, p.Cases, want)
+		}
+	}
+	if s := rep.Summary(); !strings.Contains(s, fmt.Sprintf("%d of 40 generated cases answered", want)) {
+		t.Errorf("summary: %s", s)
+	}
+}
+
+// picky reads classic Betza, answers "unsupported" to a notation with a
+// modifier, and no moves to the rest.
+type picky struct{}
+
+func (picky) Hello() wire.HelloReply {
+	return wire.HelloReply{Name: "picky", Version: "1", Protocol: 2, Dialects: []string{dialect.Classic}, Level: wire.LevelDestinations}
+}
+func (picky) Do(req wire.MovesRequest) client.Result {
+	r := wire.Reply{ID: req.ID, Outcomes: []wire.Outcome{}}
+	if strings.ContainsAny(req.Notation, "fbrlvshmcpgnije") {
+		r = wire.Reply{ID: req.ID, Error: &wire.ErrorReply{Kind: wire.KindUnsupported, Message: "modifiers"}}
+	}
+	kind := client.ResultOK
+	if r.Error != nil {
+		kind = client.ResultError
+	}
+	return client.Result{ID: req.ID, Kind: kind, Reply: r}
+}
+func (picky) Close() error { return nil }

@@ -14,6 +14,7 @@ import (
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/wire"
+	"betzacheck/reference/board"
 	"betzacheck/reference/dialect/classic"
 )
 
@@ -45,7 +46,11 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 	if !wire.ValidLevel(in.Level) {
 		return nil, fmt.Errorf("level: expected one of %s, found %q", strings.Join(wire.Levels(), ", "), in.Level)
 	}
+	if in.Answered < 0 || in.Answered > in.Generated {
+		return nil, fmt.Errorf("expected 0 ≤ answered ≤ generated, found %d of %d", in.Answered, in.Generated)
+	}
 	r := &Report{Impl: in.Impl, Level: in.Level, Stale: in.Stale, Stopped: in.Stopped, Unsolicited: in.Unsolicited,
+		Generated: in.Generated, Answered: in.Answered,
 		totals: Counts{}, byClause: map[string]Counts{}, reference: Counts{}, profiles: in.Profiles}
 	if in.Shard != "" {
 		s, err := ParseShard(in.Shard)
@@ -59,6 +64,9 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 	}
 	for _, n := range r.totals {
 		r.Cases += n
+	}
+	if r.Generated > r.Cases {
+		return nil, fmt.Errorf("%d generated cases of %d", r.Generated, r.Cases)
 	}
 	if err := readCounts("reference", in.Reference, r.reference); err != nil {
 		return nil, err
@@ -131,16 +139,21 @@ func readResult(jr jsonResult) (*Result, error) {
 	if jr.Expected != "" && !validKind(jr.Expected) {
 		return nil, fmt.Errorf("expected: expected a verdict, found %q", jr.Expected)
 	}
-	setup, err := jr.Request.Setup()
-	if err != nil {
-		return nil, fmt.Errorf("request: %v", err)
+	var setup board.Setup
+	if jr.Request.Board != "" { // else a generated case for which nothing fitted was drawn
+		s, err := jr.Request.Setup()
+		if err != nil {
+			return nil, fmt.Errorf("request: %v", err)
+		}
+		setup = s
 	}
 	// The id is the run's, not the case's: a case's request has none
 	// until it is sent (see WriteJSON).
 	req := jr.Request
 	id := req.ID
 	req.ID = 0
-	c := &Case{ID: jr.ID, Clauses: jr.Clauses, Setup: setup, Request: req, Betza2: jr.Betza2}
+	c := &Case{ID: jr.ID, Clauses: jr.Clauses, Setup: setup, Request: req, Betza2: jr.Betza2,
+		Generated: slices.Equal(jr.Clauses, generatedClauses)}
 	v := Verdict{Kind: kind, Reason: jr.Reason, Diff: jr.Diff}
 	got, err := resultOf(v, jr.Got, id)
 	if err != nil {
@@ -270,9 +283,10 @@ func (e *MergeError) Error() string {
 
 // Merge combines the reports of the shards of one run (conform --shard
 // K/N, every K once) into the report of the whole run: the totals, the
-// counts per clause, the reference's counts and the profiles' agreements
-// summed, the stale expectations and unsolicited lines kept (in shard
-// order), and a shard stopped early makes the merge stopped. The results
+// counts per clause, the reference's counts, the profiles' agreements and
+// the generated and answered cases summed, the stale expectations and
+// unsolicited lines kept (in shard order), and a shard stopped early makes
+// the merge stopped. The results
 // come in the whole run's order when every shard kept each of its cases'
 // results, as a JSON report does (case i of the run is the (i div N)-th
 // of shard i mod N + 1), else shard after shard. Reports of whole runs
@@ -313,6 +327,8 @@ func Merge(reports ...*Report) (*Report, error) {
 			owner[res.Case.ID] = i
 		}
 		m.Cases += r.Cases
+		m.Generated += r.Generated
+		m.Answered += r.Answered
 		addCounts(m.totals, r.totals)
 		addCounts(m.reference, r.reference)
 		for c, n := range r.byClause {

@@ -83,7 +83,8 @@ func stream(t *testing.T, dialects []string, gen string, n int, seed int64) iter
 	if err != nil {
 		t.Fatal(err)
 	}
-	generated, err := conform.Generate(gen, n, seed)
+	hello := wire.HelloReply{Dialects: dialects}
+	generated, err := conform.Generate(hello, n, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +99,7 @@ func stream(t *testing.T, dialects []string, gen string, n int, seed int64) iter
 				return
 			}
 		}
-	}, dialects)
+	}, hello)
 }
 
 // writeRead writes rep as JSON, reads it back, and checks that writing
@@ -262,7 +263,7 @@ func TestRequestIDs(t *testing.T) {
 func TestMergeUnsolicitedAndStopped(t *testing.T) {
 	ctx := context.Background()
 	run := func(k int, impl conform.Impl) *conform.Report {
-		gen, _ := conform.Generate(dialect.Betza2, 30, 5)
+		gen, _ := conform.Generate(conform.Reference{}.Hello(), 30, 5)
 		return conform.Stream(ctx, impl, gen, conform.Options{KeepPasses: true, Shard: conform.Shard{K: k, N: 2}})
 	}
 	one := run(1, planted{[]string{dialect.Betza2}, new(int)})
@@ -313,7 +314,7 @@ func (s *stoppedPlanted) Do(req wire.MovesRequest) client.Result {
 func TestMergeRefuses(t *testing.T) {
 	ctx := context.Background()
 	run := func(impl conform.Impl, level string, s conform.Shard) *conform.Report {
-		gen, _ := conform.Generate(dialect.Betza2, 12, 2)
+		gen, _ := conform.Generate(conform.Reference{}.Hello(), 4, 2)
 		return conform.Stream(ctx, impl, gen, conform.Options{KeepPasses: true, Shard: s, Level: level})
 	}
 	ref := conform.Reference{}
@@ -342,7 +343,7 @@ func TestMergeRefuses(t *testing.T) {
 		t.Error("nothing merged without an error")
 	}
 	// Whole runs of different cases merge, in the order given.
-	gen, _ := conform.Generate(dialect.Betza2, 4, 8)
+	gen, _ := conform.Generate(conform.Reference{}.Hello(), 4, 8)
 	a := conform.Stream(ctx, ref, gen, conform.Options{KeepPasses: true})
 	b := run(ref, "", conform.Shard{})
 	m, err := conform.Merge(a, b)
@@ -365,7 +366,7 @@ func TestShardExpectations(t *testing.T) {
 	}
 	var parts []*conform.Report
 	for k := 1; k <= 2; k++ {
-		gen, _ := conform.Generate(dialect.Betza2, 10, 4)
+		gen, _ := conform.Generate(conform.Reference{}.Hello(), 10, 4)
 		rep := conform.Stream(ctx, conform.Reference{}, gen, conform.Options{KeepPasses: true, Expect: exp, Shard: conform.Shard{K: k, N: 2}})
 		want := []string{all[k-1].ID + ": expected fail (passes now), got pass"}
 		if !slices.Equal(rep.Stale, want) {
@@ -437,7 +438,9 @@ func TestReadJSONErrors(t *testing.T) {
 		{"level", strings.Replace(good, `"level": "destinations",`+"\n  \"totals\"", `"level": "everything",`+"\n  \"totals\"", 1), `level: expected one of destinations, effects, paths, found "everything"`},
 		{"verdict", strings.Replace(good, `"verdict": "fail"`, `"verdict": "maybe"`, 1), `verdict: expected one of pass, fail`},
 		{"failed", strings.Replace(good, `"failed": true`, `"failed": false`, 1), "failed: the report says false, its cases and totals say true"},
-		{"totals", strings.Replace(good, `"fail": 3`, `"fail": 2`, 1), "3 cases with verdict fail, but the totals count 2"},
+		{"generated", strings.Replace(good, `"fail": 3`, `"fail": 2`, 1), "3 generated cases of 2"},
+		{"totals", strings.Replace(good, `"fail": 3`, `"fail": 2, "crash": 1`, 1), "3 cases with verdict fail, but the totals count 2"},
+		{"answered", strings.Replace(good, `"answered": 3`, `"answered": 4`, 1), "expected 0 ≤ answered ≤ generated, found 4 of 3"},
 		{"twice", strings.Replace(good, `"id": "gen/1/1"`, `"id": "gen/1/0"`, 1), "case gen/1/0 is in the report twice"},
 		{"shard", strings.Replace(good, `"totals"`, `"shard": "3/2", "totals"`, 1), "shard: expected K/N with 1 ≤ K ≤ N"},
 		{"unknown", strings.Replace(good, `"got"`, `"gone"`, 1), `unknown field "gone"`},

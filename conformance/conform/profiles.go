@@ -1,7 +1,8 @@
 package conform
 
 import (
-	"betzacheck/conformance/client"
+	"strings"
+
 	"betzacheck/conformance/server"
 	"betzacheck/conformance/wire"
 	"betzacheck/reference/dialect"
@@ -33,13 +34,14 @@ func (r *Report) Profiles() []ProfileAgreement {
 }
 
 // addProfiles judges a result again, once per profile, if the case was
-// sent in classic Betza and answered: the profile's translation of the
-// text sent gives the reference's answer, and the implementation's answer
-// is compared with it.
+// sent in classic Betza (under any profile) and answered: the profile's
+// translation of the text sent gives the reference's answer, and the
+// implementation's answer is compared with it. A case the implementation
+// answered "unsupported", or the reference cannot answer, is not counted:
+// it says nothing of either reading.
 func (r *Report) addProfiles(res *Result) {
 	req := res.Case.Request
-	if req.Dialect != dialect.Classic || res.Case.Unsupported != "" ||
-		(res.Got.Kind != client.ResultOK && res.Got.Kind != client.ResultError) {
+	if base, _, _ := strings.Cut(req.Dialect, ":"); base != dialect.Classic || !res.answered() {
 		return
 	}
 	if r.profiles == nil {

@@ -20,6 +20,9 @@ type Report struct {
 	Level string
 	// Cases is how many cases the run judged.
 	Cases int
+	// Generated is how many of them were generated, and Answered how
+	// many of those the implementation answered (Result.answered).
+	Generated, Answered int
 	// Results are the results of the cases that did not pass as they
 	// should: every verdict but pass, a case the expectation file names,
 	// a corpus case the reference fails; and, when the run kept them
@@ -102,6 +105,12 @@ func (r *Report) add(res *Result, opt Options) {
 		r.totals, r.byClause, r.reference = Counts{}, map[string]Counts{}, Counts{}
 	}
 	r.Cases++
+	if res.Case.Generated {
+		r.Generated++
+		if res.answered() {
+			r.Answered++
+		}
+	}
 	k := res.Verdict.Kind.String()
 	r.totals.add(k)
 	for _, c := range res.Case.Clauses {
@@ -310,6 +319,9 @@ func (r *Report) Summary() string {
 	if !r.Shard.Whole() {
 		line = "shard " + r.Shard.String() + ": " + line
 	}
+	if r.Generated > 0 {
+		line += fmt.Sprintf("; %d of %d generated cases answered", r.Answered, r.Generated)
+	}
 	if len(r.reference) > 0 {
 		line += fmt.Sprintf("; reference: %d pass, %d fail against the corpus want: lines", r.reference["pass"], r.reference["fail"])
 	}
@@ -368,6 +380,9 @@ type jsonReport struct {
 	Stopped   string             `json:"stopped,omitempty"`
 	Failed    bool               `json:"failed"`
 	Profiles  []ProfileAgreement `json:"profiles,omitempty"`
+	// Generated cases, and how many the implementation answered.
+	Generated int `json:"generated"`
+	Answered  int `json:"answered"`
 	// Unsolicited lines (P6.8), an interrupted run (P6.6), and a run
 	// that decided nothing (P6.7).
 	Unsolicited      int               `json:"unsolicited"`
@@ -389,7 +404,7 @@ type jsonReport struct {
 // reads the report back.
 func (r *Report) WriteJSON(w io.Writer) error {
 	out := jsonReport{Impl: r.Impl, Level: r.Level, Shard: r.Shard.String(), Totals: r.Totals(), Reference: r.ReferenceTotals(), ByClause: r.ByClause(),
-		Stale: r.Stale, Stopped: r.Stopped, Failed: r.Failed(), Profiles: r.Profiles(),
+		Stale: r.Stale, Stopped: r.Stopped, Failed: r.Failed(), Profiles: r.Profiles(), Generated: r.Generated, Answered: r.Answered,
 		Unsolicited: r.Unsolicited, Interrupted: r.Interrupted(), NothingDecided: r.NothingDecided()}
 	for i, u := range r.UnsolicitedLines {
 		out.UnsolicitedLines = append(out.UnsolicitedLines, jsonUnsolicited{After: r.afterName(i), Line: u.Line})
@@ -590,11 +605,13 @@ func (r *Report) WriteExpectations(w io.Writer, known Expectations) error {
 		if k == VerdictPass || k == VerdictUnsupported {
 			continue
 		}
-		reason := res.Verdict.Reason
+		// A known entry keeps its reason as written; a new one says the
+		// notation and the verdict's reason.
+		reason := res.Case.Request.Notation + ": " + oneLine(res.Verdict.Reason)
 		if e, ok := known[res.Case.ID]; ok && e.Verdict == k.String() {
 			reason = e.Reason
 		}
-		fmt.Fprintf(bw, "%s %s # %s: %s\n", res.Case.ID, k, res.Case.Request.Notation, oneLine(reason))
+		fmt.Fprintf(bw, "%s %s # %s\n", res.Case.ID, k, reason)
 	}
 	return bw.Flush()
 }

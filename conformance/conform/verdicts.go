@@ -139,3 +139,10 @@ func Judge(want wire.Reply, got client.Result, level string) Verdict {
 func diff(want, got []string) string {
 	return equiv.DiffText(want, got, "only in the reference", "only in the implementation")
 }
+
+// answered reports whether the implementation answered the case: a reply
+// with outcomes or an error, other than "unsupported", on a case the
+// reference can answer too (its verdict is not unsupported).
+func (r *Result) answered() bool {
+	return (r.Got.Kind == client.ResultOK || r.Got.Kind == client.ResultError) && r.Verdict.Kind != VerdictUnsupported
+}

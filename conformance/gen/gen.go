@@ -25,22 +25,57 @@ const pieceKinds = "PNBRQK"
 // random not-moved flags, and a mover 'X' of either colour anywhere,
 // edges and corners favoured.
 func Setup(minSide, maxSide int) gopter.Gen {
+	return Positions(Bounds{MinSide: minSide, MaxW: maxSide, MaxH: maxSide})
+}
+
+// Bounds limit the positions of Positions: the board's sides, and what
+// an implementation that lacks a capability of spec/protocol.md P2.6 is
+// not sent.
+type Bounds struct {
+	MinSide    int  // the least side (clipped to MaxW, MaxH)
+	MaxW, MaxH int  // the largest board
+	MoverOnly  bool // no piece but the mover (occupied: false)
+	WhiteMover bool // a white mover and black pieces (colours: false)
+	NoUnmoved  bool // no piece marked not moved (unmoved: false)
+}
+
+// Positions generates positions within b, drawn as Setup draws them.
+func Positions(b Bounds) gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
 		r := p.Rng
-		size := board.Size{W: minSide + r.Intn(maxSide-minSide+1), H: minSide + r.Intn(maxSide-minSide+1)}
+		side := func(most int) int {
+			least := min(b.MinSide, most)
+			return least + r.Intn(most-least+1)
+		}
+		size := board.Size{W: side(b.MaxW), H: side(b.MaxH)}
 		pos := board.NewPosition(size)
 		density := []float64{0, 0.1, 0.25, 0.5}[r.Intn(4)]
+		if b.MoverOnly {
+			density = 0
+		}
+		colour := func() board.Color {
+			c := board.Color(r.Intn(2))
+			if b.WhiteMover {
+				c = board.Black
+			}
+			return c
+		}
+		virgin := func(oneIn int) bool { return r.Intn(oneIn) == 0 && !b.NoUnmoved }
 		for f := 0; f < size.W; f++ {
 			for k := 0; k < size.H; k++ {
 				if r.Float64() < density {
 					pos.Set(board.Square{File: f, Rank: k}, board.Piece{
-						Kind: pieceKinds[r.Intn(len(pieceKinds))], Color: board.Color(r.Intn(2)), Virgin: r.Intn(3) == 0,
+						Kind: pieceKinds[r.Intn(len(pieceKinds))], Color: colour(), Virgin: virgin(3),
 					})
 				}
 			}
 		}
 		from := board.Square{File: edgy(r.Intn, size.W), Rank: edgy(r.Intn, size.H)}
-		pos.Set(from, board.Piece{Kind: 'X', Color: board.Color(r.Intn(2)), Virgin: r.Intn(2) == 0})
+		mover := board.Piece{Kind: 'X', Color: board.Color(r.Intn(2)), Virgin: virgin(2)}
+		if b.WhiteMover {
+			mover.Color = board.White
+		}
+		pos.Set(from, mover)
 		return gopter.NewGenResult(board.Setup{Pos: pos, From: from}, ShrinkSetup)
 	}
 }

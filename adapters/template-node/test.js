@@ -1,0 +1,148 @@
+// Hand-checked cases for adapter.js: node --test adapters/template-node/
+// Each expectation is derived by hand from spec/classic.md and
+// spec/betza2.md; the comment above it says how. A destination is written
+// as its square, with an x in front when it captures.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert');
+const { spawnSync } = require('node:child_process');
+const path = require('node:path');
+const { movesOf, parsePosition } = require('./adapter.js');
+
+function moves(notation, position, from, board = '8x8') {
+  const square = { x: from.charCodeAt(0) - 97, y: Number(from.slice(1)) - 1 };
+  return movesOf(notation, parsePosition(board, position), square)
+    .map(({ x, y, capture }) => (capture ? 'x' : '') + String.fromCharCode(97 + x) + (y + 1))
+    .sort();
+}
+const sorted = (list) => [...list].sort();
+const EMPTY_D4 = '8/8/8/8/3X4/8/8/8';
+
+test('a rook is blocked by a friend and captures the first enemy (§1.2, §3.2)', () => {
+  // Friend on d6, enemy on g4: up only d5; down d3 d2 d1; left c4 b4 a4;
+  // right e4 f4 and the capture on g4, where the ride stops.
+  assert.deepStrictEqual(moves('R', '8/8/3P4/8/3X2p1/8/8/8', 'd4'),
+    sorted(['d5', 'd3', 'd2', 'd1', 'c4', 'b4', 'a4', 'e4', 'f4', 'xg4']));
+});
+
+test('m and c side by side: the pawn fmWfcF (§C1.1, §3.1, §3.2)', () => {
+  // White c5, black d5 and e5: fmW needs d5 empty (it is not); fcF takes
+  // only the enemy on e5, never the friend on c5.
+  assert.deepStrictEqual(moves('fmWfcF', '8/8/8/2Ppp3/3X4/8/8/8', 'd4'), ['xe5']);
+  // Empty board: the step forward, and no diagonal (nothing to capture).
+  assert.deepStrictEqual(moves('fmWfcF', EMPTY_D4, 'd4'), ['d5']);
+  // Black on d5 with a white piece on c4: black's forward is down (P3.1),
+  // so fmW is d4; its forward diagonals are c4 (enemy: taken) and e4 (empty).
+  assert.deepStrictEqual(moves('fmWfcF', '8/8/8/3x4/2P5/8/8/8', 'd5'), ['d4', 'xc4']);
+});
+
+test('mRcB: moves of one part, captures of the other (§3.1, §3.2)', () => {
+  // Enemies on d6 and f6. mR: d5 (d6 stops it, no capture), d3 d2 d1,
+  // a4 b4 c4, e4 f4 g4 h4. cB: only f6, behind the empty e5.
+  assert.deepStrictEqual(moves('mRcB', '8/8/3p1p2/8/3X4/8/8/8', 'd4'),
+    sorted(['d5', 'd3', 'd2', 'd1', 'a4', 'b4', 'c4', 'e4', 'f4', 'g4', 'h4', 'xf6']));
+  // Friends all around: a friend is never captured.
+  assert.deepStrictEqual(moves('cK', '8/8/8/2PPP3/2PXP3/2PPP3/8/8', 'd4'), []);
+});
+
+test('the nightrider NN rides one knight leap straight on (§C2.2)', () => {
+  // From a1 only the leaps (1,2) and (2,1) stay on the board:
+  // b3 c5 d7 and c2 e3 g4.
+  assert.deepStrictEqual(moves('NN', '8/8/8/8/8/8/8/X7', 'a1'),
+    sorted(['b3', 'c5', 'd7', 'c2', 'e3', 'g4']));
+  // An enemy on c5 is captured and ends that line; d7 is not reached.
+  assert.deepStrictEqual(moves('NN', '8/8/8/2p5/8/8/8/X7', 'a1'),
+    sorted(['b3', 'xc5', 'c2', 'e3', 'g4']));
+  // A range after the doubled letter limits it (§B5.1): NN2 stops at c5, e3.
+  assert.deepStrictEqual(moves('NN2', '8/8/8/8/8/8/8/X7', 'a1'), sorted(['b3', 'c5', 'c2', 'e3']));
+});
+
+test('directions on the knight (§2.4, §2.6)', () => {
+  // fs is the wide forward pair fl fr: (-2,+1) b5 and (+2,+1) f5.
+  assert.deepStrictEqual(moves('fsN', EMPTY_D4, 'd4'), ['b5', 'f5']);
+  // fr alone is the single move (+2,+1).
+  assert.deepStrictEqual(moves('frN', EMPTY_D4, 'd4'), ['f5']);
+  // f is the narrow forward pair lf rf: c6 e6; lf alone is c6.
+  assert.deepStrictEqual(moves('fN', EMPTY_D4, 'd4'), ['c6', 'e6']);
+  assert.deepStrictEqual(moves('lfN', EMPTY_D4, 'd4'), ['c6']);
+  // v: the four mostly vertical leaps; s: the four mostly sideways ones.
+  assert.deepStrictEqual(moves('vN', EMPTY_D4, 'd4'), sorted(['c6', 'e6', 'c2', 'e2']));
+  assert.deepStrictEqual(moves('sN', EMPTY_D4, 'd4'), sorted(['b5', 'f5', 'b3', 'f3']));
+  // fb is no pair: f and b, the narrow forward and backward pairs.
+  assert.deepStrictEqual(moves('fbN', EMPTY_D4, 'd4'), sorted(['c6', 'e6', 'c2', 'e2']));
+  // frs reads fr then s: (+2,+1) is already in s, so s alone.
+  assert.deepStrictEqual(moves('frsN', EMPTY_D4, 'd4'), sorted(['b5', 'f5', 'b3', 'f3']));
+  // Black on d5: its fs leaps are white's turned half a circle, (+-2,-1):
+  // b4 and f4; its fr is (-2,-1), b4.
+  assert.deepStrictEqual(moves('fsN', '8/8/8/3x4/8/8/8/8', 'd5'), ['b4', 'f4']);
+  assert.deepStrictEqual(moves('frN', '8/8/8/3x4/8/8/8/8', 'd5'), ['b4']);
+});
+
+test('K and Q take the compound table (§C5.4 xboard, §2.5)', () => {
+  // fK is the one step forward, not fWfF.
+  assert.deepStrictEqual(moves('fK', EMPTY_D4, 'd4'), ['d5']);
+  // fs is the two forward diagonals; fr one diagonal.
+  assert.deepStrictEqual(moves('fsK', EMPTY_D4, 'd4'), ['c5', 'e5']);
+  assert.deepStrictEqual(moves('frK', EMPTY_D4, 'd4'), ['e5']);
+  // v and s are the orthogonal pairs; lv the two left diagonals.
+  assert.deepStrictEqual(moves('vK', EMPTY_D4, 'd4'), ['d3', 'd5']);
+  assert.deepStrictEqual(moves('sK', EMPTY_D4, 'd4'), ['c4', 'e4']);
+  assert.deepStrictEqual(moves('lvK', EMPTY_D4, 'd4'), ['c3', 'c5']);
+  // fQ rides straight up; fsQ the two forward diagonals.
+  assert.deepStrictEqual(moves('fQ', EMPTY_D4, 'd4'), ['d5', 'd6', 'd7', 'd8']);
+  assert.deepStrictEqual(moves('fsQ', EMPTY_D4, 'd4'), sorted(['c5', 'b6', 'a7', 'e5', 'f6', 'g7', 'h8']));
+});
+
+test('directions on orthogonal and diagonal atoms (§2.2, §2.3)', () => {
+  // fs on W: f, l and r. fr on W: the two moves either side of the corner.
+  assert.deepStrictEqual(moves('fsW', EMPTY_D4, 'd4'), sorted(['d5', 'c4', 'e4']));
+  assert.deepStrictEqual(moves('frW', EMPTY_D4, 'd4'), sorted(['d5', 'e4']));
+  // f on F: both forward diagonals; fs on F is the same as f.
+  assert.deepStrictEqual(moves('fF', EMPTY_D4, 'd4'), ['c5', 'e5']);
+  assert.deepStrictEqual(moves('fsF', EMPTY_D4, 'd4'), ['c5', 'e5']);
+  // lv on B is l: the two left diagonals, ridden to the edge.
+  assert.deepStrictEqual(moves('lvB', EMPTY_D4, 'd4'), sorted(['c5', 'b6', 'a7', 'c3', 'b2', 'a1']));
+});
+
+test('ranges and leaps (§C2.3, §1.1)', () => {
+  // W2: up to two steps each way.
+  assert.deepStrictEqual(moves('W2', EMPTY_D4, 'd4'),
+    sorted(['d5', 'd6', 'd3', 'd2', 'c4', 'b4', 'e4', 'f4']));
+  // W0 is the rook under xboard: on 3x3 from a1, a2 a3 b1 c1.
+  assert.deepStrictEqual(moves('W0', '3/3/X2', 'a1', '3x3'), sorted(['a2', 'a3', 'b1', 'c1']));
+  // K2 from a1: two steps up, right and up-right.
+  assert.deepStrictEqual(moves('K2', '8/8/8/8/8/8/8/X7', 'a1'), sorted(['a2', 'a3', 'b1', 'c1', 'b2', 'c3']));
+  // Every digit counts: W10 on a 12x1 board from a1 reaches b1 ... k1.
+  assert.deepStrictEqual(moves('W10', 'X11', 'a1', '12x1'),
+    sorted(['b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1', 'i1', 'j1', 'k1']));
+  // D leaps over a friend on d5; DD is blocked by the friend on d6.
+  assert.deepStrictEqual(moves('fD', '8/8/8/3P4/3X4/8/8/8', 'd4'), ['d6']);
+  assert.deepStrictEqual(moves('DD', '8/8/3P4/8/3X4/8/8/8', 'd4'), sorted(['d2', 'b4', 'f4', 'h4']));
+});
+
+test('features outside the subset are unsupported, never syntax errors', () => {
+  for (const [notation, feature] of [['mRcpR', 'p'], ['gQ', 'g'], ['nN', 'n'], ['ifmW', 'i'],
+    ['jR', 'j'], ['fceF', 'e'], ['hrN', 'h'], ['J', 'J'], ['O', 'O'], ['[R-sR]', '[']]) {
+    assert.throws(() => moves(notation, EMPTY_D4, 'd4'), (err) => err.message.includes(feature), notation);
+  }
+});
+
+test('the protocol: hello, moves in order, bye exits 0 (spec/protocol.md)', () => {
+  const input = [
+    { id: 0, op: 'hello', protocol: 2 },
+    { id: 1, op: 'moves', dialect: 'betza-classic', notation: 'fW', board: '3x3', position: '3/1X*1/3', from: 'b2' },
+    { id: 2, op: 'moves', dialect: 'betza-classic', notation: 'pR', board: '3x3', position: '3/1x1/3', from: 'b2' },
+    { id: 3, op: 'perft' },
+    { id: 4, op: 'bye' },
+  ].map((r) => JSON.stringify(r) + '\n').join('');
+  const run = spawnSync(process.execPath, [path.join(__dirname, 'adapter.js')], { input, encoding: 'utf8' });
+  assert.strictEqual(run.status, 0);
+  const replies = run.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+  assert.deepStrictEqual(replies.map((r) => r.id), [0, 1, 2, 3]);
+  assert.strictEqual(replies[0].protocol, 2);
+  assert.strictEqual(replies[0].validates, false);
+  // The unmoved marker is read past; the mover lands without it (P3.3).
+  assert.deepStrictEqual(replies[1].outcomes, [{ to: 'b3', capture: false, changes: { b2: '', b3: 'X' } }]);
+  assert.strictEqual(replies[2].error.kind, 'unsupported');
+  assert.strictEqual(replies[3].error.kind, 'internal');
+});
