@@ -106,7 +106,7 @@ func runConform(c *command, e *env, args []string) int {
 	}()
 	// An implementation that never started is asked nothing: its cases
 	// are not adapted to dialects it never declared.
-	cases, total, err := streamCases(corpusCases, im.Hello(), started, *generate, *seed)
+	cases, total, err := streamCases(corpusCases, im.Hello(), started, *generate, *seed, shard)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
 		return exitUsage
@@ -277,32 +277,16 @@ func conformStatus(c *command, rep *conform.Report, allowUnsupported bool, stder
 
 // streamCases is the run's cases as a stream, adapted to the
 // implementation h describes: the corpus cases, then n generated ones that
-// fit it, built one at a time as the run takes them; total is how many
-// there are, for the progress. Without adapt the cases stay as they are
-// (an implementation that never started declared nothing to adapt them
-// to).
-func streamCases(corpusCases []*conform.Case, h wire.HelloReply, adapt bool, n int, seed int64) (cases iter.Seq[*conform.Case], total int, err error) {
-	var generated iter.Seq[*conform.Case]
-	if n > 0 {
-		if generated, err = conform.Generate(h, n, seed); err != nil {
-			return nil, 0, err
-		}
+// fit it, built one at a time as the run takes them, those of the shard
+// only (every case for the whole run); total is how many there are, for
+// the progress. Without adapt the cases stay as they are (an
+// implementation that never started declared nothing to adapt them to).
+func streamCases(corpusCases []*conform.Case, h wire.HelloReply, adapt bool, n int, seed int64, shard conform.Shard) (cases iter.Seq[*conform.Case], total int, err error) {
+	all, err := shard.Cases(corpusCases, h, n, seed)
+	if err != nil {
+		return nil, 0, err
 	}
-	all := func(yield func(*conform.Case) bool) {
-		for _, c := range corpusCases {
-			if !yield(c) {
-				return
-			}
-		}
-		if generated != nil {
-			for c := range generated {
-				if !yield(c) {
-					return
-				}
-			}
-		}
-	}
-	total = len(corpusCases) + max(n, 0)
+	total = shard.Count(len(corpusCases) + max(n, 0))
 	if !adapt {
 		return all, total, nil
 	}

@@ -208,6 +208,13 @@ const drawsPerCase = 100
 // drawsPerCase draws found nothing that fits is kept, unsupported, with
 // the reason, so that a run never silently has fewer cases.
 func Generate(h wire.HelloReply, n int, seed int64) (iter.Seq[*Case], error) {
+	return GenerateOnly(h, n, seed, nil)
+}
+
+// GenerateOnly is Generate building and yielding only the cases i for
+// which keep(i) holds (every case when keep is nil): a shard's, without
+// building the others (see Shard.Cases).
+func GenerateOnly(h wire.HelloReply, n int, seed int64, keep func(i int) bool) (iter.Seq[*Case], error) {
 	entry := GenerateDialect(h.Dialects)
 	base, _, _ := strings.Cut(entry, ":")
 	var g ebnf.Grammar
@@ -249,6 +256,9 @@ func Generate(h wire.HelloReply, n int, seed int64) (iter.Seq[*Case], error) {
 	}
 	return func(yield func(*Case) bool) {
 		for i := 0; i < n; i++ {
+			if keep != nil && !keep(i) {
+				continue
+			}
 			id := fmt.Sprintf("gen/%d/%d", seed, i)
 			params := gopter.DefaultGenParameters()
 			params.Rng = rand.New(rand.NewSource(seed ^ int64(uint64(i)*0x9e3779b97f4a7c15)))
@@ -487,8 +497,9 @@ type Options struct {
 	// that passed as they should, so that its memory does not grow with
 	// them.
 	KeepPasses bool
-	// Shard, when set, makes the run judge only that shard's cases of
-	// the stream (Shard.Cases) and says so in the report.
+	// Shard, when set, says that the cases are that shard's of the run
+	// (Shard.Cases): the report says so, and an expectation's id that no
+	// case has is not stale (another shard may hold it).
 	Shard Shard
 }
 
@@ -502,9 +513,7 @@ func Run(ctx context.Context, impl Impl, cases []*Case, level string) *Report {
 // it is its turn, and judges each at the level: the lower of opt.Level
 // (if set) and the level the implementation declared. When ctx is done it
 // takes no more cases: the report covers the cases judged, and
-// Report.Stopped says why the rest were not run. With opt.Shard it judges
-// that shard's cases only, and takes the others without building their
-// answers.
+// Report.Stopped says why the rest were not run.
 //
 // A generated case is judged against the reference's answer. A corpus case
 // is judged against its hand-checked lines, and so is the reference, in
@@ -518,7 +527,6 @@ func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) 
 		lv = opt.Level
 	}
 	rep := &Report{Impl: hello, Level: lv, Shard: opt.Shard}
-	cases = opt.Shard.Cases(cases)
 	stop := func(detail string) {
 		if ctx.Err() != nil {
 			detail = context.Cause(ctx).Error()

@@ -75,31 +75,29 @@ func (p planted) Do(req wire.MovesRequest) client.Result {
 
 func (planted) Close() error { return nil }
 
-// stream is the run's cases: the corpus's, then n generated ones in gen,
-// adapted to the dialects, as conform builds them.
-func stream(t *testing.T, dialects []string, gen string, n int, seed int64) iter.Seq[*conform.Case] {
+// stream is the shard's cases of the run: the corpus's, then n generated
+// ones for impl, adapted to it, as conform builds them.
+func stream(t *testing.T, s conform.Shard, impl conform.Impl, n int, seed int64) iter.Seq[*conform.Case] {
 	t.Helper()
 	corpus, err := conform.CorpusCases("../../corpus")
 	if err != nil {
 		t.Fatal(err)
 	}
-	hello := wire.HelloReply{Dialects: dialects}
-	generated, err := conform.Generate(hello, n, seed)
+	cases, err := s.Cases(corpus, impl.Hello(), n, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return conform.AdaptSeq(func(yield func(*conform.Case) bool) {
-		for _, c := range corpus {
-			if !yield(c) {
-				return
-			}
-		}
-		for c := range generated {
-			if !yield(c) {
-				return
-			}
-		}
-	}, hello)
+	return conform.AdaptSeq(cases, impl.Hello())
+}
+
+// generated is the shard's cases of a run of n generated cases for impl.
+func generated(t *testing.T, s conform.Shard, impl conform.Impl, n int, seed int64) iter.Seq[*conform.Case] {
+	t.Helper()
+	cases, err := s.Cases(nil, impl.Hello(), n, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cases
 }
 
 // writeRead writes rep as JSON, reads it back, and checks that writing
@@ -157,23 +155,23 @@ func caseIDs(rep *conform.Report) []string {
 func TestShardsMergeToTheWholeRun(t *testing.T) {
 	const n, seed, shards = 120, 11, 3
 	for _, c := range []struct {
-		name     string
-		impl     func() conform.Impl
-		dialects []string
-		gen      string
+		name string
+		impl func() conform.Impl
+		gen  string
 	}{
-		{"reference", func() conform.Impl { return conform.Reference{} }, []string{dialect.Betza2}, dialect.Betza2},
-		{"planted", func() conform.Impl { return planted{[]string{dialect.Betza2}, new(int)} }, []string{dialect.Betza2}, dialect.Betza2},
-		{"planted-classic", func() conform.Impl { return planted{[]string{dialect.Classic}, new(int)} }, []string{dialect.Classic}, dialect.Classic},
+		{"reference", func() conform.Impl { return conform.Reference{} }, dialect.Betza2},
+		{"planted", func() conform.Impl { return planted{[]string{dialect.Betza2}, new(int)} }, dialect.Betza2},
+		{"planted-classic", func() conform.Impl { return planted{[]string{dialect.Classic}, new(int)} }, dialect.Classic},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ctx := context.Background()
-			whole := conform.Stream(ctx, c.impl(), stream(t, c.dialects, c.gen, n, seed), conform.Options{KeepPasses: true})
+			whole := conform.Stream(ctx, c.impl(), stream(t, conform.Shard{}, c.impl(), n, seed), conform.Options{KeepPasses: true})
 			wholeBack, wholeJSON := writeRead(t, whole)
 			var parts []*conform.Report
 			for k := shards; k >= 1; k-- { // in any order
 				s := conform.Shard{K: k, N: shards}
-				rep := conform.Stream(ctx, c.impl(), stream(t, c.dialects, c.gen, n, seed), conform.Options{KeepPasses: true, Shard: s})
+				impl := c.impl()
+				rep := conform.Stream(ctx, impl, stream(t, s, impl, n, seed), conform.Options{KeepPasses: true, Shard: s})
 				if rep.Shard != s || !strings.HasPrefix(rep.Summary(), "shard "+s.String()+": ") {
 					t.Errorf("shard %s: the report says %q", s, rep.Summary())
 				}
@@ -263,8 +261,8 @@ func TestRequestIDs(t *testing.T) {
 func TestMergeUnsolicitedAndStopped(t *testing.T) {
 	ctx := context.Background()
 	run := func(k int, impl conform.Impl) *conform.Report {
-		gen, _ := conform.Generate(conform.Reference{}.Hello(), 30, 5)
-		return conform.Stream(ctx, impl, gen, conform.Options{KeepPasses: true, Shard: conform.Shard{K: k, N: 2}})
+		s := conform.Shard{K: k, N: 2}
+		return conform.Stream(ctx, impl, generated(t, s, impl, 30, 5), conform.Options{KeepPasses: true, Shard: s})
 	}
 	one := run(1, planted{[]string{dialect.Betza2}, new(int)})
 	one.Unsolicited = 3
@@ -314,8 +312,7 @@ func (s *stoppedPlanted) Do(req wire.MovesRequest) client.Result {
 func TestMergeRefuses(t *testing.T) {
 	ctx := context.Background()
 	run := func(impl conform.Impl, level string, s conform.Shard) *conform.Report {
-		gen, _ := conform.Generate(conform.Reference{}.Hello(), 4, 2)
-		return conform.Stream(ctx, impl, gen, conform.Options{KeepPasses: true, Shard: s, Level: level})
+		return conform.Stream(ctx, impl, generated(t, s, impl, 4, 2), conform.Options{KeepPasses: true, Shard: s, Level: level})
 	}
 	ref := conform.Reference{}
 	s := func(k, n int) conform.Shard { return conform.Shard{K: k, N: n} }
@@ -343,8 +340,7 @@ func TestMergeRefuses(t *testing.T) {
 		t.Error("nothing merged without an error")
 	}
 	// Whole runs of different cases merge, in the order given.
-	gen, _ := conform.Generate(conform.Reference{}.Hello(), 4, 8)
-	a := conform.Stream(ctx, ref, gen, conform.Options{KeepPasses: true})
+	a := conform.Stream(ctx, ref, generated(t, conform.Shard{}, ref, 4, 8), conform.Options{KeepPasses: true})
 	b := run(ref, "", conform.Shard{})
 	m, err := conform.Merge(a, b)
 	if err != nil || m.Cases != a.Cases+b.Cases || !slices.Equal(caseIDs(m), append(caseIDs(a), caseIDs(b)...)) {
@@ -366,8 +362,8 @@ func TestShardExpectations(t *testing.T) {
 	}
 	var parts []*conform.Report
 	for k := 1; k <= 2; k++ {
-		gen, _ := conform.Generate(conform.Reference{}.Hello(), 10, 4)
-		rep := conform.Stream(ctx, conform.Reference{}, gen, conform.Options{KeepPasses: true, Expect: exp, Shard: conform.Shard{K: k, N: 2}})
+		s := conform.Shard{K: k, N: 2}
+		rep := conform.Stream(ctx, conform.Reference{}, generated(t, s, conform.Reference{}, 10, 4), conform.Options{KeepPasses: true, Expect: exp, Shard: s})
 		want := []string{all[k-1].ID + ": expected fail (passes now), got pass"}
 		if !slices.Equal(rep.Stale, want) {
 			t.Errorf("shard %d/2: stale %q, want %q", k, rep.Stale, want)

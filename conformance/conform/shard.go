@@ -5,6 +5,8 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+
+	"betzacheck/conformance/wire"
 )
 
 // Shard is one of N disjoint parts of a run, for a CI matrix: the case at
@@ -79,22 +81,34 @@ func (s Shard) Count(total int) int {
 	return (total-s.K)/s.N + 1
 }
 
-// Cases is the cases of the stream that s holds, in order. The others are
-// taken from the stream and dropped: a generated case is built (its
-// notation sampled, since whether a sample has a translation decides the
-// index of every later case) but never answered by the reference.
-func (s Shard) Cases(cases iter.Seq[*Case]) iter.Seq[*Case] {
-	if s.Whole() {
-		return cases
+// Cases is the run's stream of cases that s holds, in order: of the
+// corpus cases, then n generated ones for the implementation h describes
+// (Generate, seed), the case at index i when s holds i. A generated case
+// of another shard is not built (GenerateOnly): Generate gives exactly
+// one case for each of 0 to n-1, so generated case i is case
+// len(corpus)+i of the run whatever the others are. The cases are not
+// adapted to h (see AdaptSeq).
+func (s Shard) Cases(corpus []*Case, h wire.HelloReply, n int, seed int64) (iter.Seq[*Case], error) {
+	var generated iter.Seq[*Case]
+	if n > 0 {
+		var err error
+		generated, err = GenerateOnly(h, n, seed, func(i int) bool { return s.Holds(len(corpus) + i) })
+		if err != nil {
+			return nil, err
+		}
 	}
 	return func(yield func(*Case) bool) {
-		i := 0
-		for c := range cases {
-			held := s.Holds(i)
-			i++
-			if held && !yield(c) {
+		for i, c := range corpus {
+			if s.Holds(i) && !yield(c) {
 				return
 			}
 		}
-	}
+		if generated != nil {
+			for c := range generated {
+				if !yield(c) {
+					return
+				}
+			}
+		}
+	}, nil
 }
