@@ -307,9 +307,10 @@ func (r *Report) Unexpected() int {
 
 // Summary is the report's last line: the shard, if the run was one, the
 // cases, the count of each verdict, the unexpected verdicts and stale
-// expectations, when the run had corpus cases the reference's own verdicts on them, and notes in
-// capitals for what makes a run inconclusive: unsolicited lines, a run
-// stopped early (and why), a run that decided nothing.
+// expectations, when the run had corpus cases the reference's own
+// verdicts on them, and notes in capitals for what makes a run
+// inconclusive: unsolicited lines, a run stopped early (and why), a run
+// that decided nothing.
 func (r *Report) Summary() string {
 	parts := make([]string, 0, len(kinds))
 	for _, k := range kinds {
