@@ -37,6 +37,9 @@ func runConform(c *command, e *env, args []string) int {
 	shardFlag := fs.String("shard", "", "judge shard K of N only (1 ≤ K ≤ N): the cases at positions K, K+N, K+2N, … of the run (corpus cases, then generated ones);\n"+
 		"run K = 1 to N with the same other flags (a CI job each) and combine their --json reports with 'betzacheck merge'.\n"+
 		"With --expect a shard does not report an id it never met as stale (another shard holds it): give merge the same --expect")
+	shrinkBudget := fs.Int("shrink-budget", conform.DefaultShrinkBudget, "requests each failure may send while it is shrunk to a minimal case (0: no shrinking)")
+	divergences := fs.String("divergences", "", "write the divergence classes to FILE as a markdown page (notes written in it by hand are kept)")
+	one := addCaseFlags(fs)
 	ops, code, ok := c.parseArgs(e, fs, args, -1)
 	if !ok {
 		return code
@@ -49,11 +52,15 @@ func runConform(c *command, e *env, args []string) int {
 	if len(ops) == 1 {
 		*dir = ops[0]
 	}
+	if one.given() && (*dir != "" || *generate > 0) {
+		fmt.Fprintln(e.stderr, "betzacheck conform: --notation judges one case: give no corpus directory and no --generate")
+		return exitUsage
+	}
 	if *level != "" && !wire.ValidLevel(*level) {
 		fmt.Fprintf(e.stderr, "betzacheck conform: --level: expected one of %s, found %q\n", strings.Join(wire.Levels(), ", "), *level)
 		return exitUsage
 	}
-	if !filesOnly(c, e, []fileFlag{{"junit", *junit}, {"html", *htmlOut}, {"write-expect", *writeExpect}}) {
+	if !filesOnly(c, e, []fileFlag{{"junit", *junit}, {"html", *htmlOut}, {"write-expect", *writeExpect}, {"divergences", *divergences}}) {
 		return exitUsage
 	}
 	// With --json - the JSON report is the whole of stdout.
@@ -83,6 +90,19 @@ func runConform(c *command, e *env, args []string) int {
 		}
 		corpusCases = cs
 	}
+	notes, err := readNotes(*divergences)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "betzacheck conform: --divergences: %v\n", err)
+		return exitUsage
+	}
+	if one.given() {
+		c, err := one.build()
+		if err != nil {
+			fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
+			return exitUsage
+		}
+		corpusCases = []*conform.Case{c}
+	}
 	if len(corpusCases) == 0 && *generate <= 0 {
 		fmt.Fprintln(e.stderr, "betzacheck conform: no cases: give a corpus directory or --generate N")
 		return exitUsage
@@ -106,7 +126,7 @@ func runConform(c *command, e *env, args []string) int {
 	}()
 	// An implementation that never started is asked nothing: its cases
 	// are not adapted to dialects it never declared.
-	cases, total, err := streamCases(corpusCases, im.Hello(), started, *generate, *seed, shard)
+	cases, total, err := streamCases(corpusCases, im.Hello(), started && !one.given(), *generate, *seed, shard)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
 		return exitUsage
@@ -124,6 +144,7 @@ func runConform(c *command, e *env, args []string) int {
 	opt := conform.Options{Level: *level, Expect: known, KeepPasses: *jsonOut != "" || *junit != "" || *verbose, Shard: shard}
 	rep := conform.Stream(ctx, im, counting(cases, bar.update), opt)
 	bar.finish()
+	shrinkFailures(ctx, e, im, rep, conform.ShrinkOptions{Budget: *shrinkBudget, Impl: *impl}, !*quiet)
 	// Close before reporting: lines written after the last reply are
 	// known only then.
 	closed = true
@@ -147,6 +168,9 @@ func runConform(c *command, e *env, args []string) int {
 		{*jsonOut, rep.WriteJSON},
 		{*junit, rep.WriteJUnit},
 		{*writeExpect, func(w io.Writer) error { return rep.WriteExpectations(w, known) }},
+		{*divergences, func(w io.Writer) error {
+			return rep.WriteDivergences(w, conform.ShellJoin(append([]string{"betzacheck", "conform"}, args...)...), notes)
+		}},
 		{*htmlOut, func(w io.Writer) error {
 			return htmlreport.Write(w, rep, htmlreport.Options{Impl: *impl, Corpus: *dir, Level: *level})
 		}},

@@ -103,8 +103,12 @@ type Reference struct{}
 // Hello describes the reference as server.Serve does.
 func (Reference) Hello() wire.HelloReply { return server.Hello("betzacheck-reference", "0.1.0") }
 
-// Do answers with server.Answer.
-func (Reference) Do(req wire.MovesRequest) client.Result {
+// Do answers with server.Answer a request that its hello supports, as a
+// client.Client would send it; another is not sent (result skipped).
+func (ref Reference) Do(req wire.MovesRequest) client.Result {
+	if err := ref.Hello().Supports(req); err != nil {
+		return client.Result{ID: req.ID, Kind: client.ResultSkipped, Detail: "not sent: " + err.Error()}
+	}
 	r := server.Answer(req)
 	kind := client.ResultOK
 	if r.Error != nil {
@@ -144,6 +148,9 @@ func CorpusCases(dir string) ([]*Case, error) {
 			from := board.Square{File: 3, Rank: 3}
 			pos.Set(from, board.DefaultMover())
 			c := NewCase(id, f.Clauses, f.Notation, board.Setup{Pos: pos, From: from})
+			// It is invalid in its own dialect: an implementation that
+			// reads another gets it only where that rejects it too.
+			c.Request.Dialect = f.Dialect
 			c.Invalid, c.File = true, f
 			cases = append(cases, c)
 			continue
@@ -465,6 +472,11 @@ type Result struct {
 	// Expected is the verdict the expectation file lists for the case
 	// ("" when it lists none).
 	Expected string
+	// Divergence is the kind of difference of a failing case (see
+	// DivergenceOf), and Minimal the smallest case found that keeps it
+	// (see Shrink; nil before).
+	Divergence Divergence
+	Minimal    *Minimal
 }
 
 // Unexpected reports whether the result breaks the run: a verdict other
@@ -599,7 +611,8 @@ func (c *Case) judge(got client.Result, lv string) *Result {
 // the whole expectation; at level paths the reference's answer supplies
 // the paths, but only when the reference agrees with the lines and its
 // paths search stays within budget, else the case is judged at level
-// effects. The reference is judged by the same lines through
+// effects. An invalid file's case is judged by its syntax error at every
+// level. The reference is judged by the same lines through
 // corpus.CheckNotation and corpus.CheckCase, the comparison the corpus
 // test makes.
 func (c *Case) expectation(lv string) (want wire.Reply, at string, ref *Verdict) {
@@ -617,7 +630,7 @@ func (c *Case) expectation(lv string) (want wire.Reply, at string, ref *Verdict)
 	if m != nil {
 		ref = &Verdict{Kind: VerdictFail, Reason: m.Reason, Diff: m.Diff}
 	}
-	if lv == wire.LevelPaths && m == nil {
+	if lv == wire.LevelPaths && m == nil && c.Pos != nil {
 		if r := reference(lv); r.Error == nil || r.Error.Kind != wire.KindUnsupported {
 			return r, lv, ref
 		}

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"path"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/corpus"
@@ -27,9 +29,12 @@ import (
 // not sent); the origin of a corpus case (the cases with a "reference"
 // verdict) from its id, without the hand-checked lines, which the report
 // does not hold: a case read back can be reported and merged, not judged
-// again. A report that contradicts itself (its "failed" is not what its
-// cases and totals say, a case twice, more results of a verdict than the
-// totals count) is an error, as is a field this version does not know.
+// again; a failure's minimal case (Shrink) is the case itself when its
+// request is the case's. A report that contradicts itself (its "failed"
+// is not what its cases and totals say, its classes not those of its
+// failures, a replay command not its minimal case's, a case twice, more
+// results of a verdict than the totals count) is an error, as is a field
+// this version does not know.
 func ReadJSON(rd io.Reader) (*Report, error) {
 	dec := json.NewDecoder(rd)
 	dec.DisallowUnknownFields()
@@ -82,10 +87,14 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 			return nil, fmt.Errorf("profile %s: expected 0 ≤ agree ≤ cases, cases > 0, found %d of %d", p.Profile, p.Agree, p.Cases)
 		}
 	}
+	if sh := in.Shrinking; sh != nil {
+		r.Shrinking = &ShrinkSummary{Budget: sh.Budget, Failures: sh.Failures, Queries: sh.Queries, CacheHits: sh.CacheHits,
+			Elapsed: seconds(sh.Seconds), Cut: sh.Cut, Program: sh.Program, Impl: sh.Impl}
+	}
 	kept := Counts{}
 	ids := map[string]bool{}
 	for i, jr := range in.Results {
-		res, err := readResult(jr)
+		res, err := r.readResult(jr)
 		if err != nil {
 			return nil, fmt.Errorf("cases[%d] (%s): %v", i, jr.ID, err)
 		}
@@ -104,6 +113,9 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 	for _, u := range in.UnsolicitedLines {
 		r.UnsolicitedLines = append(r.UnsolicitedLines, client.Unsolicited{After: r.requestID(u.After), Line: u.Line})
 		r.afterNames = append(r.afterNames, u.After)
+	}
+	if said, says := jsonText(in.Classes), jsonText(r.jsonClasses()); said != says {
+		return nil, errors.New("classes: the report's divergence classes are not those of its failures")
 	}
 	for _, c := range []struct {
 		name       string
@@ -130,8 +142,21 @@ func readCounts(what string, in, out Counts) error {
 	return nil
 }
 
+// jsonText is v as JSON, to compare what a report says with what its
+// cases give.
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "unwritable: " + err.Error()
+	}
+	return string(b)
+}
+
+// seconds is a duration the JSON report gives in seconds.
+func seconds(s float64) time.Duration { return time.Duration(math.Round(s * float64(time.Second))) }
+
 // readResult rebuilds a result of the JSON report.
-func readResult(jr jsonResult) (*Result, error) {
+func (r *Report) readResult(jr jsonResult) (*Result, error) {
 	kind, ok := verdictKind(jr.Verdict)
 	if !ok {
 		return nil, fmt.Errorf("verdict: expected one of %s, found %q", strings.Join(kinds, ", "), jr.Verdict)
@@ -166,6 +191,17 @@ func readResult(jr jsonResult) (*Result, error) {
 	if jr.Want != nil {
 		res.Want = *jr.Want
 	}
+	if jr.Divergence != DivergenceNone && kind != VerdictFail {
+		return nil, fmt.Errorf("divergence %s on a case that did not fail", jr.Divergence)
+	}
+	res.Divergence = jr.Divergence
+	if jr.Minimal != nil {
+		m, err := r.readMinimal(*jr.Minimal, jr, res)
+		if err != nil {
+			return nil, fmt.Errorf("minimal: %v", err)
+		}
+		res.Minimal = m
+	}
 	if ref := jr.Reference; ref != nil {
 		rk, ok := verdictKind(ref.Verdict)
 		if !ok {
@@ -177,6 +213,57 @@ func readResult(jr jsonResult) (*Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// readMinimal rebuilds the minimal case of the failing result res, read
+// from jr: the case itself when its request is the case's (ids included),
+// else the case of its notation read in its dialect (CaseIn, as the
+// shrinker reads a candidate), with the failing case's id.
+func (r *Report) readMinimal(jm jsonMinimal, jr jsonResult, res *Result) (*Minimal, error) {
+	if jm.ID != jr.ID {
+		return nil, fmt.Errorf("shrunk from case %s, found under case %s", jm.ID, jr.ID)
+	}
+	kind, ok := verdictKind(jm.Verdict)
+	if !ok {
+		return nil, fmt.Errorf("verdict: expected one of %s, found %q", strings.Join(kinds, ", "), jm.Verdict)
+	}
+	v := Verdict{Kind: kind, Reason: jm.Reason, Diff: jm.Diff}
+	got, err := resultOf(v, jm.Got, jm.Request.ID)
+	if err != nil {
+		return nil, err
+	}
+	m := &Minimal{Case: res.Case, Verdict: v, Want: jm.Want, Got: got,
+		Cost: ShrinkCost{Queries: jm.Queries, CacheHits: jm.CacheHits, Elapsed: seconds(jm.Seconds), Cut: jm.Cut}}
+	if jm.Request != jr.Request || jm.Betza2 != jr.Betza2 {
+		// A smaller case, read in its dialect as the shrinker read it.
+		req := jm.Request
+		setup, err := req.Setup()
+		if err != nil {
+			return nil, fmt.Errorf("request: %v", err)
+		}
+		c, err := CaseIn(jm.ID, nil, req.Dialect, req.Notation, setup)
+		if err != nil {
+			return nil, fmt.Errorf("request: %v", err)
+		}
+		if c.Betza2 != jm.Betza2 {
+			return nil, fmt.Errorf("betza2: the report says %q, %s reads %q as %q", jm.Betza2, req.Dialect, req.Notation, c.Betza2)
+		}
+		m.Case = c
+	}
+	if replay := r.Replay(m); replay != jm.Replay {
+		return nil, fmt.Errorf("replay: the report says %q, its case and shrinking give %q", jm.Replay, replay)
+	}
+	return m, nil
+}
+
+// UnmarshalText reads a kind's name, for JSON reports.
+func (d *Divergence) UnmarshalText(text []byte) error {
+	i := slices.Index(divergenceNames[:], string(text))
+	if i < 0 {
+		return fmt.Errorf("expected a divergence (%s), found %q", strings.Join(divergenceNames[:], ", "), text)
+	}
+	*d = Divergence(i)
+	return nil
 }
 
 // verdictKind is the kind named name.
@@ -283,10 +370,13 @@ func (e *MergeError) Error() string {
 
 // Merge combines the reports of the shards of one run (conform --shard
 // K/N, every K once) into the report of the whole run: the totals, the
-// counts per clause, the reference's counts, the profiles' agreements and
-// the generated and answered cases summed, the stale expectations and
-// unsolicited lines kept (in shard order), and a shard stopped early makes
-// the merge stopped. The results
+// counts per clause, the reference's counts, the profiles' agreements,
+// the generated and answered cases and what shrinking took summed, the
+// stale expectations and unsolicited lines kept (in shard order), and a
+// shard stopped early makes the merge stopped. The divergence classes
+// are those of the merged failures (Report.Classes): each class's count
+// the sum of the shards', its members theirs, its smallest case the
+// smallest of theirs. The results
 // come in the whole run's order when every shard kept each of its cases'
 // results, as a JSON report does (case i of the run is the (i div N)-th
 // of shard i mod N + 1), else shard after shard. Reports of whole runs
@@ -294,8 +384,9 @@ func (e *MergeError) Error() string {
 //
 // Merge refuses reports of different implementations (the hello replies
 // differ) or levels, a mix of shards and whole runs, shards of different
-// N, a shard twice or missing (the merge would not be the whole run), and
-// a case in two reports (the shards were not disjoint): a *MergeError.
+// N, a shard twice or missing (the merge would not be the whole run),
+// failures shrunk differently (or in some reports only), and a case in
+// two reports (the shards were not disjoint): a *MergeError.
 func Merge(reports ...*Report) (*Report, error) {
 	if len(reports) == 0 {
 		return nil, errors.New("no report to merge")
@@ -312,6 +403,10 @@ func Merge(reports ...*Report) (*Report, error) {
 		}
 	}
 	order, err := shardOrder(reports)
+	if err != nil {
+		return nil, err
+	}
+	shrinking, err := mergeShrinking(reports)
 	if err != nil {
 		return nil, err
 	}
@@ -350,7 +445,38 @@ func Merge(reports ...*Report) (*Report, error) {
 	}
 	m.Stopped = strings.Join(stopped, "; ")
 	m.Results = mergedResults(reports, order)
+	m.Shrinking = shrinking
 	return m, nil
+}
+
+// mergeShrinking sums what shrinking the reports' failures took. The
+// reports must have been shrunk alike (the same budget, and the same
+// replay commands), or none of them.
+func mergeShrinking(reports []*Report) (*ShrinkSummary, error) {
+	first := reports[0].Shrinking
+	var sum *ShrinkSummary
+	if first != nil {
+		sum = &ShrinkSummary{Budget: first.Budget, Program: first.Program, Impl: first.Impl}
+	}
+	for i, r := range reports {
+		s := r.Shrinking
+		switch {
+		case (s == nil) != (first == nil):
+			return nil, &MergeError{[]int{0, i}, "the failures of one were shrunk, of the other not"}
+		case s == nil:
+			continue
+		case s.Budget != first.Budget:
+			return nil, &MergeError{[]int{0, i}, fmt.Sprintf("shrunk with different budgets: %d and %d", first.Budget, s.Budget)}
+		case s.Program != first.Program || s.Impl != first.Impl:
+			return nil, &MergeError{[]int{0, i}, fmt.Sprintf("different replay commands: %s --impl %s and %s --impl %s", first.Program, first.Impl, s.Program, s.Impl)}
+		}
+		sum.Failures += s.Failures
+		sum.Queries += s.Queries
+		sum.CacheHits += s.CacheHits
+		sum.Elapsed += s.Elapsed
+		sum.Cut += s.Cut
+	}
+	return sum, nil
 }
 
 // reportLabel names a report in the merge's words: its shard, else its

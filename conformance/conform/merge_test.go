@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"iter"
 	"maps"
 	"reflect"
@@ -16,30 +18,29 @@ import (
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/htmlreport"
-	"betzacheck/conformance/server"
 	"betzacheck/conformance/wire"
+	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
-	"betzacheck/reference/translate"
 )
 
-// planted is the reference with divergences planted by the letters of the
-// notation sent, one for each verdict and each kind of result a report
-// must read back: N loses every move (fail), Z times out, G crashes, A
-// answers an internal error (error), C says unsupported, D answers
-// garbage. It reads the dialects it declares, and numbers its requests
-// from 1 as a client does.
-type planted struct {
+// byLetter is the reference with divergences planted by the letters of
+// the notation sent, one for each verdict and each kind of result a
+// report must read back: N loses every move (fail), Z times out, G
+// crashes, A answers an internal error (error), C says unsupported, D
+// answers garbage. It reads the dialects it declares, and numbers its
+// requests from 1 as a client does.
+type byLetter struct {
 	dialects []string
 	sent     *int
 }
 
-func (p planted) Hello() wire.HelloReply {
+func (p byLetter) Hello() wire.HelloReply {
 	h := conform.Reference{}.Hello()
-	h.Name, h.Dialects, h.Level = "planted", p.dialects, wire.LevelEffects
+	h.Name, h.Dialects, h.Level = "by-letter", p.dialects, wire.LevelDestinations
 	return h
 }
 
-func (p planted) Do(req wire.MovesRequest) client.Result {
+func (p byLetter) Do(req wire.MovesRequest) client.Result {
 	*p.sent++
 	id := *p.sent
 	text := req.Notation
@@ -55,13 +56,7 @@ func (p planted) Do(req wire.MovesRequest) client.Result {
 	case strings.Contains(text, "C"):
 		return client.Result{ID: id, Kind: client.ResultError, Reply: wire.Reply{ID: id, Error: &wire.ErrorReply{Kind: wire.KindUnsupported, Message: "no C"}}}
 	}
-	var reply wire.Reply
-	s, err := req.Setup()
-	if prog, terr := translate.ToBetza2(req.Dialect, text); err != nil || terr != nil {
-		reply = server.Refusal(errors.Join(err, terr))
-	} else {
-		reply = server.AnswerProgram(prog, s, wire.LevelEffects)
-	}
+	reply := specAnswer(req, text)
 	if reply.Error == nil && strings.Contains(text, "N") {
 		reply.Outcomes = []wire.Outcome{}
 	}
@@ -73,7 +68,7 @@ func (p planted) Do(req wire.MovesRequest) client.Result {
 	return client.Result{ID: id, Kind: kind, Reply: reply}
 }
 
-func (planted) Close() error { return nil }
+func (byLetter) Close() error { return nil }
 
 // stream is the shard's cases of the run: the corpus's, then n generated
 // ones for impl, adapted to it, as conform builds them.
@@ -101,7 +96,8 @@ func generated(t *testing.T, s conform.Shard, impl conform.Impl, n int, seed int
 }
 
 // writeRead writes rep as JSON, reads it back, and checks that writing
-// what was read gives the same bytes.
+// what was read gives the same bytes, and that the report read back gives
+// the same text, HTML and markdown reports as rep.
 func writeRead(t *testing.T, rep *conform.Report) (*conform.Report, []byte) {
 	t.Helper()
 	var first bytes.Buffer
@@ -118,6 +114,27 @@ func writeRead(t *testing.T, rep *conform.Report) (*conform.Report, []byte) {
 	}
 	if !bytes.Equal(first.Bytes(), second.Bytes()) {
 		t.Errorf("WriteJSON, ReadJSON, WriteJSON changes the report:\n%s", firstDifference(first.String(), second.String()))
+	}
+	for _, w := range []struct {
+		name  string
+		write func(*conform.Report, io.Writer) error
+	}{
+		{"text", func(r *conform.Report, w io.Writer) error { r.WriteText(w, true, 5); return nil }},
+		{"HTML", func(r *conform.Report, w io.Writer) error {
+			return htmlreport.Write(w, r, htmlreport.Options{Impl: "impl"})
+		}},
+		{"markdown", func(r *conform.Report, w io.Writer) error { return r.WriteDivergences(w, "betzacheck conform", nil) }},
+	} {
+		var a, b bytes.Buffer
+		if err := w.write(rep, &a); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.write(back, &b); err != nil {
+			t.Fatal(err)
+		}
+		if a.String() != b.String() {
+			t.Errorf("the %s report of the report read back differs:\n%s", w.name, firstDifference(b.String(), a.String()))
+		}
 	}
 	return back, first.Bytes()
 }
@@ -149,9 +166,10 @@ func caseIDs(rep *conform.Report) []string {
 // Betza 2.0 and in classic Betza (where the profiles are counted), the
 // corpus and generated cases run whole and as 3 shards; each shard's
 // JSON report read back and merged gives the whole run's totals, counts
-// per clause, reference counts, profile agreements and cases, in the
-// whole run's order, with the same verdicts; and every report survives
-// WriteJSON, ReadJSON, WriteJSON unchanged.
+// per clause, reference counts, profile agreements, divergence classes
+// (each failure shrunk) and cases, in the whole run's order, with the
+// same verdicts; and every report survives WriteJSON, ReadJSON, WriteJSON
+// unchanged.
 func TestShardsMergeToTheWholeRun(t *testing.T) {
 	const n, seed, shards = 120, 11, 3
 	for _, c := range []struct {
@@ -160,18 +178,27 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 		gen  string
 	}{
 		{"reference", func() conform.Impl { return conform.Reference{} }, dialect.Betza2},
-		{"planted", func() conform.Impl { return planted{[]string{dialect.Betza2}, new(int)} }, dialect.Betza2},
-		{"planted-classic", func() conform.Impl { return planted{[]string{dialect.Classic}, new(int)} }, dialect.Classic},
+		{"by-letter", func() conform.Impl { return byLetter{[]string{dialect.Betza2}, new(int)} }, dialect.Betza2},
+		{"by-letter-classic", func() conform.Impl { return byLetter{[]string{dialect.Classic}, new(int)} }, dialect.Classic},
+		{"lax-classic", func() conform.Impl { return lax{[]string{dialect.Classic}} }, dialect.Classic},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ctx := context.Background()
-			whole := conform.Stream(ctx, c.impl(), stream(t, conform.Shard{}, c.impl(), n, seed), conform.Options{KeepPasses: true})
+			// run judges the shard's cases and shrinks its failures, as
+			// conform does (with a budget that no failure exhausts, so
+			// that every minimal case is the same in any shard).
+			run := func(s conform.Shard) *conform.Report {
+				impl := c.impl()
+				rep := conform.Stream(ctx, impl, stream(t, s, impl, n, seed), conform.Options{KeepPasses: true, Shard: s})
+				conform.Shrink(ctx, impl, rep, conform.ShrinkOptions{Budget: 10000, Impl: c.name})
+				return rep
+			}
+			whole := run(conform.Shard{})
 			wholeBack, wholeJSON := writeRead(t, whole)
 			var parts []*conform.Report
 			for k := shards; k >= 1; k-- { // in any order
 				s := conform.Shard{K: k, N: shards}
-				impl := c.impl()
-				rep := conform.Stream(ctx, impl, stream(t, s, impl, n, seed), conform.Options{KeepPasses: true, Shard: s})
+				rep := run(s)
 				if rep.Shard != s || !strings.HasPrefix(rep.Summary(), "shard "+s.String()+": ") {
 					t.Errorf("shard %s: the report says %q", s, rep.Summary())
 				}
@@ -195,6 +222,12 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 				if !slices.Equal(caseIDs(m), caseIDs(whole)) {
 					t.Errorf("the merge has %d cases, not in the whole run's order of %d", len(m.Results), len(whole.Results))
 				}
+				if got, want := classes(m), classes(whole); !slices.Equal(got, want) {
+					t.Errorf("merged classes:\n%s\nwhole run's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+				}
+				if s := m.Shrinking; s == nil || s.Failures != whole.Shrinking.Failures || s.Cut != 0 {
+					t.Errorf("merged shrinking %+v, whole run's %+v", s, whole.Shrinking)
+				}
 			}
 			for i, r := range merged.Results {
 				w := wholeBack.Results[i]
@@ -213,6 +246,15 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 			if whole.Totals()["pass"] == 0 || whole.Totals()["fail"] == 0 {
 				t.Errorf("planted divergences not found: %v", whole.Totals())
 			}
+			shrunk := 0
+			for _, r := range mergedBack.Results {
+				if r.Minimal != nil && r.Minimal.Case != r.Case {
+					shrunk++
+				}
+			}
+			if shrunk == 0 || len(whole.Classes()) < 2 {
+				t.Errorf("%d failures shrunk, %d classes: the test reads back no minimal case of its own", shrunk, len(whole.Classes()))
+			}
 			if c.gen == dialect.Classic && len(whole.Profiles()) == 0 {
 				t.Error("no profile agreement counted for classic cases")
 			}
@@ -227,13 +269,28 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 	}
 }
 
+// classes describes a report's divergence classes, one line each: key,
+// count, members, and the smallest minimal case.
+func classes(rep *conform.Report) []string {
+	var out []string
+	for _, c := range rep.Classes() {
+		var ids []string
+		for _, m := range c.Members {
+			ids = append(ids, m.Case.ID)
+		}
+		out = append(out, fmt.Sprintf("%s: %d (%s) smallest %s: %s", c.Key, c.Count(), strings.Join(ids, " "),
+			c.Smallest.Case.ID, conform.CaseText(conform.MinimalOf(c.Smallest).Case)))
+	}
+	return out
+}
+
 // TestRequestIDs: each case's request in the JSON report carries the id
 // the implementation was given it by (0 for a case never given to it),
 // and reading the report back gives the results those ids.
 func TestRequestIDs(t *testing.T) {
 	cases, _ := conform.GeneratedCases(5, 3)
 	cases[2].Unsupported = "no dialect it reads"
-	rep := conform.Run(context.Background(), planted{[]string{dialect.Betza2}, new(int)}, cases, "")
+	rep := conform.Run(context.Background(), byLetter{[]string{dialect.Betza2}, new(int)}, cases, "")
 	back, js := writeRead(t, rep)
 	for i, r := range back.Results {
 		want := i + 1
@@ -264,10 +321,10 @@ func TestMergeUnsolicitedAndStopped(t *testing.T) {
 		s := conform.Shard{K: k, N: 2}
 		return conform.Stream(ctx, impl, generated(t, s, impl, 30, 5), conform.Options{KeepPasses: true, Shard: s})
 	}
-	one := run(1, planted{[]string{dialect.Betza2}, new(int)})
+	one := run(1, byLetter{[]string{dialect.Betza2}, new(int)})
 	one.Unsolicited = 3
 	one.UnsolicitedLines = []client.Unsolicited{{After: 0, Line: "hello!"}, {After: 2, Line: "extra"}}
-	two := run(2, &stoppedPlanted{planted{[]string{dialect.Betza2}, new(int)}, 4})
+	two := run(2, &stoppedByLetter{byLetter{[]string{dialect.Betza2}, new(int)}, 4})
 	two.Unsolicited = 1
 	two.UnsolicitedLines = []client.Unsolicited{{After: 99, Line: "late"}}
 	a, _ := writeRead(t, one)
@@ -292,23 +349,23 @@ func TestMergeUnsolicitedAndStopped(t *testing.T) {
 	}
 }
 
-// stoppedPlanted is planted until its n-th request, which it ends as a
+// stoppedByLetter is byLetter until its n-th request, which it ends as a
 // client does when the run is stopped with that request in flight.
-type stoppedPlanted struct {
-	planted
+type stoppedByLetter struct {
+	byLetter
 	n int
 }
 
-func (s *stoppedPlanted) Do(req wire.MovesRequest) client.Result {
+func (s *stoppedByLetter) Do(req wire.MovesRequest) client.Result {
 	if s.n--; s.n == 0 {
 		return client.Result{ID: *s.sent + 1, Kind: client.ResultStopped, Detail: "run interrupted"}
 	}
-	return s.planted.Do(req)
+	return s.byLetter.Do(req)
 }
 
 // TestMergeRefuses: reports of other implementations or levels, shards
-// that overlap, a shard twice or missing, and a mix of shards and whole
-// runs are not merged.
+// that overlap, a shard twice or missing, a mix of shards and whole runs,
+// and failures shrunk differently are not merged.
 func TestMergeRefuses(t *testing.T) {
 	ctx := context.Background()
 	run := func(impl conform.Impl, level string, s conform.Shard) *conform.Report {
@@ -316,7 +373,11 @@ func TestMergeRefuses(t *testing.T) {
 	}
 	ref := conform.Reference{}
 	s := func(k, n int) conform.Shard { return conform.Shard{K: k, N: n} }
-	other := planted{[]string{dialect.Betza2}, new(int)}
+	shrunk := func(rep *conform.Report, budget int) *conform.Report {
+		conform.Shrink(ctx, ref, rep, conform.ShrinkOptions{Budget: budget})
+		return rep
+	}
+	other := byLetter{[]string{dialect.Betza2}, new(int)}
 	for _, c := range []struct {
 		name    string
 		reports []*conform.Report
@@ -328,6 +389,8 @@ func TestMergeRefuses(t *testing.T) {
 		{"missing", []*conform.Report{run(ref, "", s(1, 3)), run(ref, "", s(3, 3))}, "shard 2/3 missing"},
 		{"split", []*conform.Report{run(ref, "", s(1, 2)), run(ref, "", s(2, 3))}, "shards 1/2 and 2/3 split the run differently"},
 		{"mix", []*conform.Report{run(ref, "", conform.Shard{}), run(ref, "", s(1, 1))}, "a shard and a whole run"},
+		{"budgets", []*conform.Report{shrunk(run(ref, "", s(1, 2)), 5), shrunk(run(ref, "", s(2, 2)), 6)}, "reports 1 and 2: shrunk with different budgets: 5 and 6"},
+		{"shrunk", []*conform.Report{shrunk(run(ref, "", s(1, 2)), 5), run(ref, "", s(2, 2))}, "the failures of one were shrunk, of the other not"},
 		{"overlap", []*conform.Report{run(ref, "", conform.Shard{}), run(ref, "", conform.Shard{})}, "reports 1 and 2: case gen/2/0 is in both: the reports overlap"},
 	} {
 		_, err := conform.Merge(c.reports...)
@@ -385,13 +448,23 @@ func TestShardExpectations(t *testing.T) {
 }
 
 // TestMergedReportsRender: a merged report read from JSON, with a corpus
-// case the reference fails, renders as text and HTML like the run's.
+// case the reference fails and failures shrunk (some to themselves, some
+// to smaller cases), renders as text and HTML like the run's.
 func TestMergedReportsRender(t *testing.T) {
 	cases, err := conform.CorpusCases(wrongCorpus(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := conform.Run(context.Background(), lax{[]string{dialect.Betza2}}, cases, "")
+	gen, _ := conform.GeneratedCases(12, 3)
+	// The wazir on 2x1 is as small as its failure gets.
+	s, err := board.ParseSetup("2x1", "X1", "a1", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases = append(append(cases, gen...), conform.NewCase("tiny", nil, "W", s))
+	impl := lax{[]string{dialect.Betza2}}
+	rep := conform.Run(context.Background(), impl, cases, "")
+	conform.Shrink(context.Background(), impl, rep, conform.ShrinkOptions{Budget: 5, Impl: "lax"})
 	back, _ := writeRead(t, rep)
 	m, err := conform.Merge(back)
 	if err != nil {
@@ -402,6 +475,11 @@ func TestMergedReportsRender(t *testing.T) {
 	m.WriteText(&got, true, 3)
 	if got.String() != want.String() {
 		t.Errorf("text of the merge:\n%s\ntext of the run:\n%s", got.String(), want.String())
+	}
+	for _, s := range []string{"minimal: the case itself", "    minimal ", "divergence classes"} {
+		if !strings.Contains(want.String(), s) {
+			t.Errorf("the run's text has no %q: the test shows less than it says\n%s", s, want.String())
+		}
 	}
 	var wantHTML, gotHTML bytes.Buffer
 	opt := htmlreport.Options{Impl: "lax"}
@@ -432,15 +510,17 @@ func TestReadJSONErrors(t *testing.T) {
 		{"two", good + good, "more after the report"},
 		{"no totals", `{"level": "paths", "byClause": {}}`, `no "totals"`},
 		{"level", strings.Replace(good, `"level": "destinations",`+"\n  \"totals\"", `"level": "everything",`+"\n  \"totals\"", 1), `level: expected one of destinations, effects, paths, found "everything"`},
-		{"verdict", strings.Replace(good, `"verdict": "fail"`, `"verdict": "maybe"`, 1), `verdict: expected one of pass, fail`},
+		{"verdict", editCases(t, good, func(cs []any) { cs[0].(map[string]any)["verdict"] = "maybe" }), `cases[0] (gen/1/0): verdict: expected one of pass, fail`},
 		{"failed", strings.Replace(good, `"failed": true`, `"failed": false`, 1), "failed: the report says false, its cases and totals say true"},
 		{"generated", strings.Replace(good, `"fail": 3`, `"fail": 2`, 1), "3 generated cases of 2"},
 		{"totals", strings.Replace(good, `"fail": 3`, `"fail": 2, "crash": 1`, 1), "3 cases with verdict fail, but the totals count 2"},
 		{"answered", strings.Replace(good, `"answered": 3`, `"answered": 4`, 1), "expected 0 ≤ answered ≤ generated, found 4 of 3"},
-		{"twice", strings.Replace(good, `"id": "gen/1/1"`, `"id": "gen/1/0"`, 1), "case gen/1/0 is in the report twice"},
+		{"twice", editCases(t, good, func(cs []any) { cs[1].(map[string]any)["id"] = "gen/1/0" }), "case gen/1/0 is in the report twice"},
+		{"classes", editCases(t, good, func(cs []any) { cs[1].(map[string]any)["divergence"] = "extra" }), "classes: the report's divergence classes are not those of its failures"},
+		{"divergence", editCases(t, good, func(cs []any) { cs[1].(map[string]any)["divergence"] = "odd" }), `expected a divergence (none, missing`},
 		{"shard", strings.Replace(good, `"totals"`, `"shard": "3/2", "totals"`, 1), "shard: expected K/N with 1 ≤ K ≤ N"},
 		{"unknown", strings.Replace(good, `"got"`, `"gone"`, 1), `unknown field "gone"`},
-		{"no got", withoutGot(t, good), `cases[0] (gen/1/0): verdict fail, but no reply ("got")`},
+		{"no got", editCases(t, good, func(cs []any) { delete(cs[0].(map[string]any), "got") }), `cases[0] (gen/1/0): verdict fail, but no reply ("got")`},
 	} {
 		_, err := conform.ReadJSON(strings.NewReader(c.text))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -449,14 +529,14 @@ func TestReadJSONErrors(t *testing.T) {
 	}
 }
 
-// withoutGot is the JSON report without its first case's reply.
-func withoutGot(t *testing.T, report string) string {
+// editCases is the JSON report with its cases changed by edit.
+func editCases(t *testing.T, report string, edit func(cases []any)) string {
 	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal([]byte(report), &m); err != nil {
 		t.Fatal(err)
 	}
-	delete(m["cases"].([]any)[0].(map[string]any), "got")
+	edit(m["cases"].([]any))
 	out, err := json.Marshal(m)
 	if err != nil {
 		t.Fatal(err)

@@ -42,6 +42,9 @@ type Report struct {
 	// Shard is the part of a larger run this one judged (see Shard); the
 	// zero Shard is a whole run.
 	Shard Shard
+	// Shrinking is what shrinking the failures took (see Shrink); nil
+	// when they were not shrunk.
+	Shrinking *ShrinkSummary
 
 	// afterNames, when set (a report read back or merged: see ReadJSON,
 	// Merge), names the case each of UnsolicitedLines followed, since
@@ -123,6 +126,9 @@ func (r *Report) add(res *Result, opt Options) {
 		r.reference.add(res.Reference.Kind.String())
 	}
 	r.addProfiles(res)
+	if res.Verdict.Kind == VerdictFail {
+		res.Divergence = divergenceOf(res, r.Level)
+	}
 	_, expected := opt.Expect[res.Case.ID]
 	if res.Verdict.Kind == VerdictPass {
 		// A pass's answers are dropped; the reply's id stays, so that a
@@ -226,7 +232,9 @@ func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 			fmt.Fprintf(w, ": %s", res.Verdict.Reason)
 		}
 		fmt.Fprintln(w)
+		r.writeMinimalLine(w, res)
 	}
+	r.writeClasses(w)
 	fmt.Fprintln(w, "\nper clause:")
 	by := r.ByClause()
 	clauses := make([]string, 0, len(by))
@@ -353,6 +361,9 @@ type jsonResult struct {
 	Reference *jsonVerdict `json:"reference,omitempty"`
 	Want      *wire.Reply  `json:"want,omitempty"`
 	Got       *wire.Reply  `json:"got,omitempty"`
+	// Divergence and Minimal: a failure's kind and minimal case (Shrink).
+	Divergence Divergence   `json:"divergence,omitempty"`
+	Minimal    *jsonMinimal `json:"minimal,omitempty"`
 }
 
 type jsonVerdict struct {
@@ -390,7 +401,10 @@ type jsonReport struct {
 	UnsolicitedLines []jsonUnsolicited `json:"unsolicitedLines,omitempty"`
 	Interrupted      bool              `json:"interrupted"`
 	NothingDecided   bool              `json:"nothingDecided"`
-	Results          []jsonResult      `json:"cases"`
+	// The divergence classes of the failures, and what shrinking took.
+	Classes   []jsonClass    `json:"classes"`
+	Shrinking *jsonShrinking `json:"shrinking,omitempty"`
+	Results   []jsonResult   `json:"cases"`
 }
 
 // WriteJSON writes the whole report as one JSON object: the totals
@@ -407,6 +421,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	out := jsonReport{Impl: r.Impl, Level: r.Level, Shard: r.Shard.String(), Totals: r.Totals(), Reference: r.ReferenceTotals(), ByClause: r.ByClause(),
 		Stale: r.Stale, Stopped: r.Stopped, Failed: r.Failed(), Profiles: r.Profiles(), Generated: r.Generated, Answered: r.Answered,
 		Unsolicited: r.Unsolicited, Interrupted: r.Interrupted(), NothingDecided: r.NothingDecided()}
+	out.Classes, out.Shrinking = r.jsonClasses(), r.jsonShrinking()
 	for i, u := range r.UnsolicitedLines {
 		out.UnsolicitedLines = append(out.UnsolicitedLines, jsonUnsolicited{After: r.afterName(i), Line: u.Line})
 	}
@@ -419,6 +434,12 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		jr.Request.ID = res.Got.ID
 		if v := res.Reference; v != nil {
 			jr.Reference = &jsonVerdict{Verdict: v.Kind.String(), Reason: v.Reason, Diff: v.Diff}
+		}
+		if res.Verdict.Kind == VerdictFail {
+			jr.Divergence = res.Divergence
+		}
+		if res.Minimal != nil {
+			jr.Minimal = r.jsonMinimal(res)
 		}
 		if res.Verdict.Kind != VerdictPass {
 			want := res.Want

@@ -7,6 +7,8 @@ package gen
 import (
 	"math/rand/v2"
 	"sort"
+	"strconv"
+	"unicode/utf8"
 
 	"github.com/leanovate/gopter"
 	"golang.org/x/exp/ebnf"
@@ -88,8 +90,12 @@ func edgy(intn func(int) int, n int) int {
 	return intn(n)
 }
 
-// ShrinkSetup proposes smaller positions: one piece fewer, or a board
-// one file or rank smaller where that keeps the mover.
+// ShrinkSetup proposes smaller positions: a board one file or rank
+// smaller where that keeps the mover, one piece fewer, the mover one step
+// toward a1 (left, then down) onto an empty square, and one piece's
+// not-moved flag cleared (the mover's too). Each candidate is smaller by
+// one measure and no larger by the others: squares, pieces, the mover's
+// distance from a1, flags.
 func ShrinkSetup(v interface{}) gopter.Shrink {
 	p := v.(board.Setup)
 	var out []interface{}
@@ -106,6 +112,25 @@ func ShrinkSetup(v interface{}) gopter.Shrink {
 		}
 		c := p.Pos.Clone()
 		c.Set(q, board.Piece{})
+		out = append(out, board.Setup{Pos: c, From: p.From})
+	}
+	for _, step := range []board.Square{p.From.Add(-1, 0), p.From.Add(0, -1)} {
+		if !p.Pos.Size().Contains(step) || !p.Pos.At(step).Empty() {
+			continue
+		}
+		c := p.Pos.Clone()
+		c.Set(step, p.Mover())
+		c.Set(p.From, board.Piece{})
+		out = append(out, board.Setup{Pos: c, From: step})
+	}
+	for _, q := range p.Pos.Pieces() {
+		pc := p.Pos.At(q)
+		if !pc.Virgin {
+			continue
+		}
+		pc.Virgin = false
+		c := p.Pos.Clone()
+		c.Set(q, pc)
 		out = append(out, board.Setup{Pos: c, From: p.From})
 	}
 	return sliceShrink(out)
@@ -178,38 +203,97 @@ func Compiles(s string) bool {
 	return err == nil
 }
 
-// ShrinkNotation proposes shorter notations that still compile and that
-// keep accepts: one character, one modifier run or one leg less, or a
-// group's parentheses removed. Shorter candidates come first.
+// ShrinkNotation proposes smaller notations that compile and that keep
+// accepts (NotationCandidates with reference.Compile as the test of
+// validity; never the empty notation).
 func ShrinkNotation(keep func(string) bool) gopter.Shrinker {
+	valid := func(c string) bool { return c != "" && Compiles(c) && (keep == nil || keep(c)) }
 	return func(v interface{}) gopter.Shrink {
-		s := v.(string)
-		seen := map[string]bool{s: true}
-		var cands []string
-		add := func(c string) {
-			if !seen[c] && c != "" && Compiles(c) && (keep == nil || keep(c)) {
-				seen[c] = true
-				cands = append(cands, c)
-			}
-		}
-		for _, part := range legSpans(s) { // whole legs with their dash
-			add(s[:part[0]] + s[part[1]:])
-		}
-		for i := 0; i < len(s); i++ {
-			add(s[:i] + s[i+1:])
-			if s[i] == '(' {
-				if j := matching(s, i); j > 0 {
-					add(s[:i] + s[i+1:j] + s[j+1:])
-				}
-			}
-		}
-		sort.SliceStable(cands, func(i, j int) bool { return len(cands[i]) < len(cands[j]) })
+		cands := NotationCandidates(v.(string), valid)
 		vals := make([]interface{}, len(cands))
 		for i, c := range cands {
 			vals[i] = c
 		}
 		return sliceShrink(vals)
 	}
+}
+
+// NotationCandidates lists the notations one step smaller than s that
+// valid accepts, each once, shorter ones first: the empty notation, one
+// top-level leg less (with its dash), one character less (a whole UTF-8
+// sequence), a group's parentheses removed, or a number lowered (10 to
+// each of 1..9, 3 to 2, 2 to 1; 0 and 1 stay). Every candidate is shorter
+// than s, or as long with a lower number, so that shrinking ends. valid
+// says what a notation must be, in whichever dialect s is written.
+func NotationCandidates(s string, valid func(string) bool) []string {
+	seen := map[string]bool{s: true}
+	var cands []string
+	add := func(c string) {
+		if !seen[c] {
+			seen[c] = true
+			if valid(c) {
+				cands = append(cands, c)
+			}
+		}
+	}
+	add("")
+	for _, part := range legSpans(s) { // whole legs with their dash
+		add(s[:part[0]] + s[part[1]:])
+	}
+	for i := 0; i < len(s); {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		add(s[:i] + s[i+size:])
+		if s[i] == '(' {
+			if j := matching(s, i); j > 0 {
+				add(s[:i] + s[i+1:j] + s[j+1:])
+			}
+		}
+		i += size
+	}
+	for _, span := range numberSpans(s) {
+		for _, lower := range lowerNumbers(s[span[0]:span[1]]) {
+			add(s[:span[0]] + lower + s[span[1]:])
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return len(cands[i]) < len(cands[j]) })
+	return cands
+}
+
+// numberSpans returns the byte ranges of the runs of decimal digits in s.
+func numberSpans(s string) [][2]int {
+	var spans [][2]int
+	for i := 0; i < len(s); {
+		if !isDigit(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		spans = append(spans, [2]int{i, j})
+		i = j
+	}
+	return spans
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// lowerNumbers proposes smaller numbers for the digits n: n-1, and every
+// one-digit number from 1 when n has more digits; nothing for 0 and 1
+// (1 to 0 would turn a count into a rider, §5.3, not a smaller move).
+func lowerNumbers(n string) []string {
+	v, err := strconv.Atoi(n)
+	if err != nil || v < 2 {
+		return nil
+	}
+	out := []string{strconv.Itoa(v - 1)}
+	if len(n) > 1 {
+		for d := 1; d <= 9 && d < v-1; d++ {
+			out = append(out, strconv.Itoa(d))
+		}
+	}
+	return out
 }
 
 // legSpans returns the byte ranges of the top-level dash-separated pieces

@@ -2,6 +2,7 @@ package gen_test
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/leanovate/gopter"
@@ -37,21 +38,70 @@ func TestPositionBoundsAndReplay(t *testing.T) {
 }
 
 func TestShrinkPosition(t *testing.T) {
-	v, _ := gen.Setup(6, 6)(params(3)).Retrieve()
-	p := v.(board.Setup)
-	n := 0
-	shrink := gen.ShrinkSetup(p)
-	for c, ok := shrink(); ok; c, ok = shrink() {
-		q := c.(board.Setup)
-		n++
-		smaller := q.Pos.Size().Squares() < p.Pos.Size().Squares() || len(q.Pos.Pieces()) < len(p.Pos.Pieces())
-		if !smaller || q.Pos.At(q.From) != p.Pos.At(p.From) {
-			t.Errorf("candidate %s from %s is not smaller or lost the mover", q.Pos, q.From)
+	for seed := int64(0); seed < 40; seed++ {
+		v, _ := gen.Setup(3, 6)(params(seed)).Retrieve()
+		p := v.(board.Setup)
+		n, moved, cleared := 0, 0, 0
+		shrink := gen.ShrinkSetup(p)
+		for c, ok := shrink(); ok; c, ok = shrink() {
+			q := c.(board.Setup)
+			n++
+			if !smallerSetup(q, p) {
+				t.Errorf("seed %d: candidate %s is not smaller than %s", seed, q, p)
+			}
+			was, is := p.Mover(), q.Mover()
+			if is.Kind != was.Kind || is.Color != was.Color || is.Virgin && !was.Virgin {
+				t.Errorf("seed %d: candidate %s lost the mover %s", seed, q, p)
+			}
+			if q.From != p.From && q.Pos.Size() == p.Pos.Size() {
+				moved++
+			}
+			if virgins(q) < virgins(p) && len(q.Pos.Pieces()) == len(p.Pos.Pieces()) {
+				cleared++
+			}
+		}
+		if n == 0 {
+			t.Errorf("seed %d: no shrink candidates for %s", seed, p)
+		}
+		// The mover steps toward a1 onto an empty square, left or down.
+		want := 0
+		for _, step := range []board.Square{p.From.Add(-1, 0), p.From.Add(0, -1)} {
+			if p.Pos.Size().Contains(step) && p.Pos.At(step).Empty() {
+				want++
+			}
+		}
+		if moved != want || cleared != virgins(p) {
+			t.Errorf("seed %d: %d mover steps (want %d), %d flags cleared (want %d) for %s", seed, moved, want, cleared, virgins(p), p)
 		}
 	}
-	if n == 0 {
-		t.Error("no shrink candidates")
+}
+
+// smallerSetup reports whether q is smaller than p by one of the measures
+// ShrinkSetup lowers (squares, pieces, not-moved flags, the mover's
+// distance from a1) and larger by none.
+func smallerSetup(q, p board.Setup) bool {
+	a := []int{q.Pos.Size().Squares(), len(q.Pos.Pieces()), virgins(q), q.From.File + q.From.Rank}
+	b := []int{p.Pos.Size().Squares(), len(p.Pos.Pieces()), virgins(p), p.From.File + p.From.Rank}
+	smaller := false
+	for i := range a {
+		switch {
+		case a[i] < b[i]:
+			smaller = true
+		case a[i] > b[i]:
+			return false
+		}
 	}
+	return smaller
+}
+
+func virgins(s board.Setup) int {
+	n := 0
+	for _, q := range s.Pos.Pieces() {
+		if s.Pos.At(q).Virgin {
+			n++
+		}
+	}
+	return n
 }
 
 func TestNotationsCompileAndShrink(t *testing.T) {
@@ -72,9 +122,56 @@ func TestNotationsCompileAndShrink(t *testing.T) {
 		}
 		shrink := r.Shrinker(s)
 		for c, ok := shrink(); ok; c, ok = shrink() {
-			if cs := c.(string); len(cs) >= len(s) || !gen.Compiles(cs) {
+			if cs := c.(string); !smallerNotation(cs, s) || !gen.Compiles(cs) {
 				t.Fatalf("%q shrinks to %q", s, cs)
 			}
 		}
+	}
+}
+
+// smallerNotation reports whether a is shorter than b, or as long with a
+// lower number (the same text but for lower digits).
+func smallerNotation(a, b string) bool {
+	return len(a) < len(b) || len(a) == len(b) && a < b && strings.Trim(a, "0123456789") != "" &&
+		stripDigits(a) == stripDigits(b)
+}
+
+func stripDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if '0' <= r && r <= '9' {
+			return '#'
+		}
+		return r
+	}, s)
+}
+
+// TestNotationCandidates: the candidates of a few notations, by hand: a
+// leg, a character, parentheses, a number lowered; the validity test is
+// the caller's, and may take the empty notation.
+func TestNotationCandidates(t *testing.T) {
+	all := func(string) bool { return true }
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"W3", []string{"", "3", "W", "W2"}},
+		{"W10", []string{"", "10", "W0", "W1", "W9", "W2", "W3", "W4", "W5", "W6", "W7", "W8"}},
+		{"W0", []string{"", "0", "W"}},
+		{"(W-F)2", []string{"", "W-F2", "W-F)2", "(-F)2", "(WF)2", "(W-)2", "(W-F2", "(W-F)", "(W-F)1"}},
+		{"W-F", []string{"", "F", "W", "-F", "WF", "W-"}},
+		{"x", []string{""}},
+	} {
+		got := gen.NotationCandidates(tc.in, all)
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%q: candidates %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	nonEmpty := func(s string) bool { return s != "" }
+	if got := gen.NotationCandidates("x", nonEmpty); len(got) != 0 {
+		t.Errorf("the empty notation proposed against the test: %q", got)
+	}
+	// A character is a whole UTF-8 sequence.
+	if got := gen.NotationCandidates("Wé", all); strings.Join(got, "|") != "|W|é" {
+		t.Errorf("Wé: candidates %q", got)
 	}
 }

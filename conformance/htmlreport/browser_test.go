@@ -85,6 +85,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep := conform.Run(context.Background(), lax, cases, "")
+	conform.Shrink(context.Background(), lax, rep, conform.ShrinkOptions{Budget: conform.DefaultShrinkBudget, Impl: "lax"})
 
 	dir := t.TempDir()
 	page, jsonFile := filepath.Join(dir, "report.html"), filepath.Join(dir, "report.json")
@@ -121,6 +122,9 @@ func TestBrowser(t *testing.T) {
 	// more than the page shows.
 	if jr.Totals["fail"] == 0 || jr.Totals["error"] == 0 || jr.Totals["pass"] == 0 {
 		t.Errorf("the lax run should pass, fail and err: totals %v", jr.Totals)
+	}
+	if len(dom.classes) < 2 {
+		t.Errorf("the lax run should fail in several classes, the page shows %d", len(dom.classes))
 	}
 	if dom.more == 0 {
 		t.Errorf("the lax run should fail more than %d cases", DefaultMaxFailures)

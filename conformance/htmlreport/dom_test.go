@@ -3,8 +3,10 @@ package htmlreport
 import (
 	"bytes"
 	"encoding/json"
+	htmlpkg "html"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"betzacheck/conformance/conform"
@@ -18,6 +20,15 @@ type pageDOM struct {
 	failures  []failureDOM
 	nFailures int // the data-failures of the failures section
 	more      int // the data-more of the note; 0 when there is none
+	classes   []classDOM
+}
+
+// classDOM is a divergence class as the page shows it.
+type classDOM struct {
+	key     string
+	count   int
+	sides   []string // the data-side of each <svg> of its smallest case
+	members int      // its member items
 }
 
 type failureDOM struct {
@@ -34,7 +45,22 @@ var (
 	reSide    = regexp.MustCompile(`\bdata-side="([^"]*)"`)
 	reNFail   = regexp.MustCompile(`<section id="failures" data-failures="(\d+)">`)
 	reMore    = regexp.MustCompile(`<p class="more" data-more="(\d+)">`)
+	reClass   = regexp.MustCompile(`<details class="class" id="class-\d+" data-class="([^"]*)" data-count="(\d+)"`)
 )
+
+// svgSides is the data-side of each <svg> in body, "(none)" for one
+// without.
+func svgSides(body string) []string {
+	var sides []string
+	for _, svg := range reSVG.FindAllString(body, -1) {
+		side := "(none)"
+		if s := reSide.FindStringSubmatch(svg); s != nil {
+			side = s[1]
+		}
+		sides = append(sides, side)
+	}
+	return sides
+}
 
 func parseDOM(t *testing.T, html string) *pageDOM {
 	t.Helper()
@@ -49,15 +75,20 @@ func parseDOM(t *testing.T, html string) *pageDOM {
 		d.counts[m[1]][m[2]] = atoi(t, m[3])
 	}
 	for _, m := range reFailure.FindAllStringSubmatch(html, -1) {
-		f := failureDOM{id: m[1], verdict: m[2], body: m[3]}
-		for _, svg := range reSVG.FindAllString(m[3], -1) {
-			side := "(none)"
-			if s := reSide.FindStringSubmatch(svg); s != nil {
-				side = s[1]
-			}
-			f.sides = append(f.sides, side)
+		d.failures = append(d.failures, failureDOM{id: m[1], verdict: m[2], body: m[3], sides: svgSides(m[3])})
+	}
+	// A class runs to the next one, or to the end of its section.
+	locs := reClass.FindAllStringSubmatchIndex(html, -1)
+	for i, l := range locs {
+		end := len(html)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		} else if j := strings.Index(html[l[1]:], "</section>"); j >= 0 {
+			end = l[1] + j
 		}
-		d.failures = append(d.failures, f)
+		body := html[l[1]:end]
+		d.classes = append(d.classes, classDOM{key: htmlpkg.UnescapeString(html[l[2]:l[3]]), count: atoi(t, html[l[4]:l[5]]),
+			sides: svgSides(body), members: strings.Count(body, `<li class="member"`)})
 	}
 	m := reNFail.FindStringSubmatch(html)
 	if m == nil {
@@ -88,6 +119,11 @@ type jsonReport struct {
 		ID      string `json:"id"`
 		Verdict string `json:"verdict"`
 	} `json:"cases"`
+	Classes []struct {
+		Key     string   `json:"key"`
+		Count   int      `json:"count"`
+		Members []string `json:"members"`
+	} `json:"classes"`
 }
 
 func jsonOf(t *testing.T, rep *conform.Report) *jsonReport {
@@ -156,6 +192,28 @@ func checkAgainstReport(t *testing.T, d *pageDOM, jr *jsonReport, maxFailures in
 	}
 	if d.more != len(failing)-shown {
 		t.Errorf("page notes %d more failures, want %d", d.more, len(failing)-shown)
+	}
+	// The classes: as many as the JSON report has, in its order, their
+	// counts summing to the failures (verdict fail), each with its
+	// smallest case drawn like a failure and its members listed.
+	if len(d.classes) != len(jr.Classes) {
+		t.Errorf("page shows %d classes, JSON has %d", len(d.classes), len(jr.Classes))
+	}
+	sum := 0
+	for i, c := range d.classes {
+		sum += c.count
+		if i < len(jr.Classes) && (c.key != jr.Classes[i].Key || c.count != jr.Classes[i].Count) {
+			t.Errorf("class %d: page shows %s (%d), JSON has %s (%d)", i+1, c.key, c.count, jr.Classes[i].Key, jr.Classes[i].Count)
+		}
+		if c.members != c.count {
+			t.Errorf("class %s: %d members listed, count %d", c.key, c.members, c.count)
+		}
+		if len(c.sides) != 2 || c.sides[0] != "spec" || c.sides[1] != "implementation" {
+			t.Errorf("class %s: diagrams %v, want exactly [spec implementation]", c.key, c.sides)
+		}
+	}
+	if sum != jr.Totals["fail"] {
+		t.Errorf("the page's classes hold %d failures, JSON has %d", sum, jr.Totals["fail"])
 	}
 	for i, f := range d.failures {
 		if f.id != failing[i] {

@@ -4,20 +4,24 @@
 // anywhere.
 //
 // The page shows the implementation and the level compared, the totals,
-// the reference's own verdicts on the corpus cases (judged by their
+// the divergence classes of the failures (conform.Report.Classes: each a
+// <details> with its smallest minimal case drawn like a failure, its
+// replay command, and its members folded), the reference's own verdicts on the corpus cases (judged by their
 // hand-checked lines) with each case it fails, a table of verdict counts
 // per spec clause, and the first failures (every verdict but pass and
 // unsupported), each with its notation, the reason, two move diagrams side
 // by side (the spec's outcomes, from a corpus case's want: lines or else
 // the reference, and the implementation's, both drawn from the wire
-// replies at the run's level by package diagram), the outcome diff and the
-// command that replays it.
+// replies at the run's level by package diagram), the outcome diff, the
+// command that replays it, and its minimal case with the command that
+// replays that alone.
 //
 // The elements that carry numbers have stable classes and data attributes,
 // so that a test (or a person's script) reads the page rather than looks
 // at it:
 //
 //	<td class="total" data-kind="fail">3</td>
+//	<details class="class" id="class-1" data-class="missing iA" data-count="40" open>
 //	<td class="count" data-clause="§4.2" data-kind="pass">3</td>
 //	<section class="failure" data-case="gen/1/7" data-verdict="fail">
 //	  … <svg data-side="spec" …> … <svg data-side="implementation" …>
@@ -52,6 +56,10 @@ import (
 // Options.MaxFailures is 0.
 const DefaultMaxFailures = 50
 
+// DefaultMaxClasses is how many divergence classes the page shows when
+// Options.MaxClasses is 0.
+const DefaultMaxClasses = 100
+
 // Options describe how the run was started, for the replay commands, and
 // how much to show.
 type Options struct {
@@ -66,6 +74,9 @@ type Options struct {
 	// MaxFailures caps the failures shown in full; 0 means
 	// DefaultMaxFailures. The page says how many more there are.
 	MaxFailures int
+	// MaxClasses caps the divergence classes shown; 0 means
+	// DefaultMaxClasses. The page says how many more there are.
+	MaxClasses int
 }
 
 // Kinds are the verdict kinds, in the order of the tables.
@@ -84,6 +95,9 @@ func Write(w io.Writer, rep *conform.Report, opt Options) error {
 	}
 	if opt.MaxFailures <= 0 {
 		opt.MaxFailures = DefaultMaxFailures
+	}
+	if opt.MaxClasses <= 0 {
+		opt.MaxClasses = DefaultMaxClasses
 	}
 	var buf bytes.Buffer
 	if err := page.Execute(&buf, build(rep, opt)); err != nil {
@@ -114,6 +128,11 @@ type pageData struct {
 	MoreWords  string
 	Stale      []string
 	Reference  *referenceData // nil when the run had no corpus case
+	// Classes are the divergence classes of the failures (see
+	// conform.Report.Classes), the first MaxClasses of them, and how
+	// many more there are.
+	Classes     []class
+	MoreClasses int
 	// Unsolicited lines (spec/protocol.md P6.8): how many, the quoted
 	// ones, and how many more were counted but not quoted.
 	Unsolicited      int
@@ -158,6 +177,23 @@ type failure struct {
 	Sides      []side
 	Replay     string
 	ReplayMove string
+	// Minimal is the failure's minimal case in one line and the command
+	// that replays it alone; "" before shrinking.
+	Minimal, ReplayMinimal string
+}
+
+// class is a divergence class: its key and count, its smallest case drawn
+// like a failure, and its members.
+type class struct {
+	N        int
+	Key      string
+	Count    int
+	Smallest failure
+	Members  []member
+}
+
+type member struct {
+	ID, Notation string
 }
 
 type side struct {
@@ -211,6 +247,19 @@ func build(rep *conform.Report, opt Options) *pageData {
 			d.Failures = append(d.Failures, buildFailure(len(d.Failures)+1, res, rep, opt))
 		}
 	}
+	classes := rep.Classes()
+	for i, c := range classes[:min(len(classes), opt.MaxClasses)] {
+		cl := class{N: i + 1, Key: c.Key, Count: c.Count()}
+		m := conform.MinimalOf(c.Smallest)
+		cl.Smallest = buildCase(0, m.Case, m.Verdict, m.Want, m.Got, rep, opt)
+		cl.Smallest.ID = c.Smallest.Case.ID
+		cl.Smallest.Replay = rep.Replay(m)
+		for _, res := range c.Members {
+			cl.Members = append(cl.Members, member{ID: res.Case.ID, Notation: res.Case.Request.Notation})
+		}
+		d.Classes = append(d.Classes, cl)
+	}
+	d.MoreClasses = len(classes) - len(d.Classes)
 	d.More = d.NFailures - len(d.Failures)
 	d.MoreWords = fmt.Sprintf("%d more failures are", d.More)
 	if d.More == 1 {
@@ -220,16 +269,29 @@ func build(rep *conform.Report, opt Options) *pageData {
 }
 
 func buildFailure(n int, res *conform.Result, rep *conform.Report, opt Options) failure {
-	c := res.Case
-	f := failure{N: n, ID: c.ID, Verdict: res.Verdict.Kind.String(), Expected: res.Expected != "" && !res.Unexpected(),
+	f := buildCase(n, res.Case, res.Verdict, res.Want, res.Got, rep, opt)
+	f.Expected = res.Expected != "" && !res.Unexpected()
+	if m := res.Minimal; m != nil {
+		f.Minimal, f.ReplayMinimal = res.Divergence.String()+": "+conform.CaseText(m.Case), rep.Replay(m)
+		if m.Case == res.Case {
+			f.Minimal = res.Divergence.String() + ": the case itself"
+		}
+	}
+	return f
+}
+
+// buildCase is a case with its verdict, the two answers drawn side by
+// side, and the commands that replay it.
+func buildCase(n int, c *conform.Case, v conform.Verdict, want wire.Reply, got client.Result, rep *conform.Report, opt Options) failure {
+	f := failure{N: n, ID: c.ID, Verdict: v.Kind.String(),
 		Notation: c.Request.Notation, Clauses: strings.Join(c.Clauses, " "),
 		Board: c.Request.Board, Position: c.Request.Position, From: c.Request.From,
-		Reason: res.Verdict.Reason, Diff: strings.TrimRight(res.Verdict.Diff, "\n")}
+		Reason: v.Reason, Diff: strings.TrimRight(v.Diff, "\n")}
 	if c.Betza2 != c.Request.Notation {
 		f.Betza2 = c.Betza2
 	}
 	f.Replay = command(opt, c.ID)
-	f.ReplayMove = shellJoin(opt.Program, "moves", "--board", c.Request.Board, "--position", c.Request.Position,
+	f.ReplayMove = conform.ShellJoin(opt.Program, "moves", "--board", c.Request.Board, "--position", c.Request.Position,
 		"--from", c.Request.From, c.Betza2)
 
 	pos, from := c.Setup.Pos, c.Setup.From
@@ -254,7 +316,6 @@ func buildFailure(n int, res *conform.Result, rep *conform.Report, opt Options) 
 		return side{Side: name, Notes: append(notes, problems...), SVG: template.HTML(svg)}
 	}
 
-	want := res.Want
 	source := "reference"
 	if c.File != nil {
 		source = "corpus"
@@ -271,7 +332,6 @@ func buildFailure(n int, res *conform.Result, rep *conform.Report, opt Options) 
 
 	name := "implementation (" + rep.Impl.Name + ")"
 	title := c.Request.Notation + " from " + c.Request.From
-	got := res.Got
 	var im side
 	switch {
 	case got.Kind == client.ResultOK && got.Reply.Error == nil:
@@ -342,25 +402,7 @@ func command(opt Options, id string) string {
 	case opt.Corpus != "":
 		args = append(args, opt.Corpus)
 	}
-	return shellJoin(args...)
-}
-
-// shellJoin quotes args for a POSIX shell and joins them with spaces.
-func shellJoin(args ...string) string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		out[i] = shellQuote(a)
-	}
-	return strings.Join(out, " ")
-}
-
-var shellSafe = regexp.MustCompile(`^[A-Za-z0-9_./:=@%+,-]+$`)
-
-func shellQuote(s string) string {
-	if shellSafe.MatchString(s) {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return conform.ShellJoin(args...)
 }
 
 // sortedClauses orders clause ids numerically (§2.10 after §2.9); other

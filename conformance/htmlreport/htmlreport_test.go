@@ -112,6 +112,7 @@ func syntheticReport(t *testing.T) *conform.Report {
 		return ok(withoutCaptures(req, wire.LevelEffects))
 	}}
 	rep := conform.Run(context.Background(), impl, cases, "")
+	conform.Shrink(context.Background(), impl, rep, conform.ShrinkOptions{Budget: conform.DefaultShrinkBudget, Impl: syntheticOptions.Impl})
 	rep.Apply(conform.Expectations{
 		"corpus/invalid/dash": {Verdict: "fail", Reason: "toy skips what it does not read"},
 		"corpus/valid/gone":   {Verdict: "crash", Reason: "a case since removed"},
@@ -241,20 +242,4 @@ func TestStructure(t *testing.T) {
 
 func htmlEscape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "'", "&#39;", "<", "&lt;", ">", "&gt;", `"`, "&#34;").Replace(s)
-}
-
-func TestShellQuote(t *testing.T) {
-	for in, want := range map[string]string{
-		"reference":                  "reference",
-		"node adapters/ffish/a.js":   "'node adapters/ffish/a.js'",
-		"it's":                       `'it'\''s'`,
-		"":                           "''",
-		"3/1X*1/3":                   "'3/1X*1/3'",
-		"--level=effects":            "--level=effects",
-		"corpus/valid/w/empty.txtar": "corpus/valid/w/empty.txtar",
-	} {
-		if got := shellQuote(in); got != want {
-			t.Errorf("shellQuote(%q) = %s, want %s", in, got, want)
-		}
-	}
 }

@@ -8,7 +8,24 @@ import (
 var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"upper": strings.ToUpper,
 	"zero":  func(n int) bool { return n == 0 },
-}).Parse(pageHTML))
+}).Parse(pageHTML + sidesHTML))
+
+// sidesHTML draws a case's two answers side by side, then their diff: a
+// failure's, and a divergence class's smallest case.
+const sidesHTML = `{{define "sides"}}<div class="sides">
+{{- range .Sides}}
+<figure class="side" data-side="{{.Side}}">
+<figcaption>{{.Caption}}</figcaption>
+{{.SVG}}
+{{- range .Notes}}
+<p class="note">{{.}}</p>
+{{- end}}
+</figure>
+{{- end}}
+</div>
+{{- if .Diff}}
+<pre class="diff">{{.Diff}}</pre>
+{{- end}}{{end}}`
 
 // pageHTML is the page. Every number a reader (or a test) may want sits in
 // an element with a class and data attributes naming it.
@@ -40,6 +57,41 @@ const pageHTML = `<!DOCTYPE html>
 <tbody><tr><td class="total" data-kind="cases">{{.Cases}}</td>{{range .Totals}}<td class="total {{.Kind}}{{if zero .N}} zero{{end}}" data-kind="{{.Kind}}">{{.N}}</td>{{end}}<td class="total{{if zero .Unexpected}} zero{{else}} fail{{end}}" data-kind="unexpected">{{.Unexpected}}</td></tr></tbody>
 </table>
 </section>
+
+{{- if .Classes}}
+
+<section id="classes" data-classes="{{len .Classes}}">
+<h2>Divergence classes</h2>
+<p class="hint">The failures (verdict fail) grouped by cause: the kind of divergence and the shape of the minimal notation each shrank to (upper-case letters renamed A, B, C… in order, digits written n). Each class shows its smallest minimal case; its members are folded.</p>
+{{- range .Classes}}
+<details class="class" id="class-{{.N}}" data-class="{{.Key}}" data-count="{{.Count}}" open>
+<summary><span class="count">{{.Count}}</span> <code class="class-key">{{.Key}}</code>: <code class="notation">{{.Smallest.Notation}}</code> on {{.Smallest.Board}} from {{.Smallest.From}}</summary>
+{{- with .Smallest}}
+<dl class="case">
+<dt>Smallest case</dt><dd><code class="notation">{{.Notation}}</code>{{if .Betza2}} <span class="betza2">(Betza 2.0: <code>{{.Betza2}}</code>)</span>{{end}}, shrunk from <code class="case-id">{{.ID}}</code></dd>
+<dt>Position</dt><dd>board <code>{{.Board}}</code>, position <code>{{.Position}}</code>, from <code>{{.From}}</code></dd>
+<dt>Reason</dt><dd class="reason">{{.Reason}}</dd>
+</dl>
+{{template "sides" .}}
+{{- if .Replay}}
+<p class="replay">Replay: <code>{{.Replay}}</code></p>
+{{- end}}
+{{- end}}
+<details class="members" data-members="{{len .Members}}">
+<summary>{{len .Members}} {{if eq (len .Members) 1}}member{{else}}members{{end}}</summary>
+<ul>
+{{- range .Members}}
+<li class="member" data-case="{{.ID}}"><code class="case-id">{{.ID}}</code> <code class="notation">{{.Notation}}</code></li>
+{{- end}}
+</ul>
+</details>
+</details>
+{{- end}}
+{{- if .MoreClasses}}
+<p class="more" data-more-classes="{{.MoreClasses}}">{{.MoreClasses}} more classes are not shown here; the JSON report (--json) lists every class.</p>
+{{- end}}
+</section>
+{{- end}}
 
 {{- with .Reference}}
 <section id="reference" data-pass="{{.Pass}}" data-fail="{{.Fail}}">
@@ -93,21 +145,11 @@ const pageHTML = `<!DOCTYPE html>
 <dt>Clauses</dt><dd>{{.Clauses}}</dd>
 <dt>Position</dt><dd>board <code>{{.Board}}</code>, position <code>{{.Position}}</code>, from <code>{{.From}}</code></dd>
 <dt>Reason</dt><dd class="reason">{{.Reason}}</dd>
+{{- if .Minimal}}
+<dt>Minimal case</dt><dd class="minimal">{{.Minimal}}; replay it alone: <code>{{.ReplayMinimal}}</code></dd>
+{{- end}}
 </dl>
-<div class="sides">
-{{- range .Sides}}
-<figure class="side" data-side="{{.Side}}">
-<figcaption>{{.Caption}}</figcaption>
-{{.SVG}}
-{{- range .Notes}}
-<p class="note">{{.}}</p>
-{{- end}}
-</figure>
-{{- end}}
-</div>
-{{- if .Diff}}
-<pre class="diff">{{.Diff}}</pre>
-{{- end}}
+{{template "sides" .}}
 <p class="replay">Replay: <code>{{.Replay}}</code></p>
 <p class="replay">The reference alone: <code>{{.ReplayMove}}</code></p>
 </section>

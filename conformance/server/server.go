@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"betzacheck/conformance/wire"
@@ -18,6 +19,7 @@ import (
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
+	"betzacheck/reference/translate"
 )
 
 // MaxRequest bounds a request line read by Serve; a longer line is
@@ -29,11 +31,12 @@ const MaxRequest = 1 << 20
 const serveLevel = wire.LevelPaths
 
 // Hello is the handshake reply of the reference named name and version:
-// it answers at level paths, reads Betza 2.0 and takes every board of
-// §11.1.
+// it answers at level paths, reads every dialect of the protocol (and
+// each classic profile, which it does not declare: a protocol 1 client
+// would refuse the names) and takes every board of §11.1.
 func Hello(name, version string) wire.HelloReply {
 	return wire.HelloReply{Name: name, Version: version, Protocol: wire.Version,
-		Dialects: []string{dialect.Betza2}, Level: serveLevel, MaxBoard: board.Size{W: board.MaxSide, H: board.MaxSide}.String()}
+		Dialects: wire.Dialects(), Level: serveLevel, MaxBoard: board.Size{W: board.MaxSide, H: board.MaxSide}.String()}
 }
 
 // request is any request line, decoded leniently so that its id can be
@@ -60,11 +63,13 @@ type errorLine struct {
 // Serve is the reference interpreter behind the protocol: it reads requests
 // from r and writes one reply line to w for each, strictly in order, until
 // a "bye" request (which has no reply) or the end of r. It declares itself
-// as name and version, level paths, dialect betza2 and boards up to 26x26.
+// as name and version (Hello): level paths, every dialect, boards up to
+// 26x26.
 //
 // Error kinds: a notation the reference rejects is "syntax" with its
-// offset (the expansion limit of §9.11 too: it is a static error); another
-// dialect, an unknown op and a search limit (§12.3) are "unsupported"; a
+// offset (the expansion limit of §9.11 too: it is a static error); an
+// unknown dialect, a notation with no Betza 2.0 equivalent, an unknown op
+// and a search limit (§12.3) are "unsupported"; a
 // malformed request (bad JSON, no id, a bad board,
 // position or square, no piece on from) is "internal" with a message
 // starting "bad request: "; an error of the evaluation itself, such as a
@@ -162,18 +167,38 @@ func Answer(req wire.MovesRequest) wire.Reply { return AnswerAt(req, wire.LevelP
 func AnswerAt(req wire.MovesRequest, level string) (reply wire.Reply) {
 	reply.ID = req.ID
 	defer recovered(&reply)
-	if req.Dialect != dialect.Betza2 {
-		reply.Error = &wire.ErrorReply{Kind: wire.KindUnsupported, Message: fmt.Sprintf("dialect %q: the reference reads %s only", req.Dialect, dialect.Betza2)}
-		return reply
-	}
 	s, err := req.Setup()
 	if err != nil {
 		reply.Error = badRequest("%v", err)
 		return reply
 	}
-	reply = AnswerSetup(req.Notation, s, level)
+	if req.Dialect == dialect.Betza2 {
+		reply = AnswerSetup(req.Notation, s, level)
+	} else {
+		reply = answerDialect(req.Dialect, req.Notation, s, level)
+	}
 	reply.ID = req.ID
 	return reply
+}
+
+// answerDialect is the reference's reply to a notation of another dialect
+// (a classic profile included): its translation into Betza 2.0 answered,
+// a located error of the dialect as "syntax", a notation with no Betza
+// 2.0 equivalent and an unknown dialect as "unsupported".
+func answerDialect(name, notation string, s board.Setup, level string) wire.Reply {
+	if !slices.Contains(translate.Names(), name) {
+		return wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindUnsupported,
+			Message: fmt.Sprintf("dialect %q: the reference reads %s", name, strings.Join(translate.Names(), ", "))}}
+	}
+	prog, err := translate.ToBetza2(name, notation)
+	var none *dialect.NoEquivalentError
+	switch {
+	case errors.As(err, &none):
+		return wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindUnsupported, Message: err.Error()}}
+	case err != nil:
+		return Refusal(err)
+	}
+	return AnswerProgram(prog, s, level)
 }
 
 // AnswerSetup is the reference's reply at level to a request already

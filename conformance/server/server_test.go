@@ -137,3 +137,39 @@ func TestAnswerSetup(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswerDialects: the reference reads every dialect through its
+// translation; a dialect's syntax error is "syntax" with its offset, a
+// notation with no Betza 2.0 equivalent and an unknown dialect are
+// "unsupported", and a classic profile is read by that profile.
+func TestAnswerDialects(t *testing.T) {
+	req := func(d, notation string) wire.MovesRequest {
+		return wire.MovesRequest{ID: 3, Op: wire.OpMoves, Dialect: d, Notation: notation, Board: "8x8", Position: "8/8/8/8/3X4/8/8/8", From: "d4"}
+	}
+	for _, c := range []struct {
+		req        wire.MovesRequest
+		kind       string // "" for outcomes
+		n          int
+		message    string
+		wantOffset int
+	}{
+		{req("bracket", "[R-sR]"), "", 49, "", 0}, // a rook leg, then a sideways one: every square off the d-file and rank 4, 7x7
+		{req("betza-classic", "W10"), "", 14, "", 0},
+		{req("betza-classic:fairy-stockfish", "W10"), "", 4, "", 0}, // one range digit: W1
+		{req("betza-classic", "W$"), wire.KindSyntax, 0, "", 1},
+		{req("xbetza", "oW"), wire.KindUnsupported, 0, "no equivalent", 0},
+		{req("klingon", "W"), wire.KindUnsupported, 0, `dialect "klingon": the reference reads betza2, `, 0},
+	} {
+		r := server.AnswerAt(c.req, wire.LevelDestinations)
+		switch {
+		case r.ID != 3:
+			t.Errorf("%+v: id %d", c.req, r.ID)
+		case c.kind == "" && (r.Error != nil || len(r.Outcomes) != c.n):
+			t.Errorf("%s %s: %+v, want %d outcomes", c.req.Dialect, c.req.Notation, r, c.n)
+		case c.kind != "" && (r.Error == nil || r.Error.Kind != c.kind || !strings.Contains(r.Error.Message, c.message)):
+			t.Errorf("%s %s: %+v, want %s %q", c.req.Dialect, c.req.Notation, r, c.kind, c.message)
+		case c.kind == wire.KindSyntax && (r.Error.Offset == nil || *r.Error.Offset != c.wantOffset):
+			t.Errorf("%s %s: offset %v, want %d", c.req.Dialect, c.req.Notation, r.Error.Offset, c.wantOffset)
+		}
+	}
+}

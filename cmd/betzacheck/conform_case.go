@@ -1,0 +1,91 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"betzacheck/conformance/conform"
+	"betzacheck/reference/board"
+	"betzacheck/reference/dialect"
+	"betzacheck/reference/translate"
+)
+
+// caseFlags are conform's flags for judging one case, the replay of a
+// minimal case: --notation in --dialect on --board, --position and
+// --from, which take what moves takes, with its defaults.
+type caseFlags struct {
+	fs                                       *flag.FlagSet
+	notation, dialect, board, position, from *string
+}
+
+func addCaseFlags(fs *flag.FlagSet) *caseFlags {
+	return &caseFlags{fs: fs,
+		notation: fs.String("notation", "", "judge this one notation instead of a corpus or generated cases (the replay of a minimal case; '' is the empty notation)"),
+		dialect:  fs.String("dialect", dialect.Betza2, "with --notation: the dialect it is written in, one of "+strings.Join(translate.Names(), ", ")),
+		board:    fs.String("board", "8x8", "with --notation: board size `WxH`"),
+		position: fs.String("position", "", "with --notation: piece placement `TEXT`, as moves takes it; default an empty board"),
+		from:     fs.String("from", "", "with --notation: the mover's `square` (required); an empty square gets a white X that has not moved"),
+	}
+}
+
+// given reports whether --notation was given, empty or not.
+func (f *caseFlags) given() bool {
+	given := false
+	f.fs.Visit(func(fl *flag.Flag) { given = given || fl.Name == "notation" })
+	return given
+}
+
+// build is the one case: the notation as written in its dialect, judged
+// by its Betza 2.0 translation (or, when the dialect rejects it, as an
+// invalid notation).
+func (f *caseFlags) build() (*conform.Case, error) {
+	if *f.from == "" {
+		return nil, errors.New("--notation needs --from, the mover's square")
+	}
+	placement := cmp.Or(*f.position, board.EmptyPlacement(*f.board))
+	s, err := board.ParseSetup(*f.board, placement, *f.from, board.DefaultMover().String())
+	if err != nil {
+		var se *board.SetupError
+		if errors.As(err, &se) {
+			return nil, fmt.Errorf("--%s: %v", se.Text, se.Err)
+		}
+		return nil, err
+	}
+	c, err := conform.CaseIn("replay", []string{"replay"}, *f.dialect, *f.notation, s)
+	if err != nil {
+		return nil, fmt.Errorf("--notation %q in %s: %v", *f.notation, *f.dialect, err)
+	}
+	return c, nil
+}
+
+// readNotes reads the notes of the divergences page at path, if it
+// exists.
+func readNotes(path string) (conform.DivergenceNotes, error) {
+	if path == "" {
+		return nil, nil
+	}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return conform.ParseDivergenceNotes(string(data)), nil
+}
+
+// shrinkFailures shrinks the run's failures (conform.Shrink), with a
+// progress on stderr unless quiet.
+func shrinkFailures(ctx context.Context, e *env, im conform.Impl, rep *conform.Report, opt conform.ShrinkOptions, progress bool) {
+	if progress {
+		bar := newProgress(e.stderr, rep.Totals()["fail"])
+		opt.Progress = bar.update
+		defer bar.finish()
+	}
+	conform.Shrink(ctx, im, rep, opt)
+}
