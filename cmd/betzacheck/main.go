@@ -90,7 +90,7 @@ func init() {
 		},
 		{
 			Name:    "merge",
-			Args:    "[--expect FILE] [--json FILE|-] [--junit FILE] [--html FILE] [--quiet] REPORT.json...",
+			Args:    "[--expect FILE] [--json FILE|-] [--junit FILE] [--html FILE] [--divergences FILE] [--quiet] REPORT.json...",
 			Summary: "combine the JSON reports of conform --shard 1/N to N/N into the whole run's report",
 			Run:     runMerge,
 		},

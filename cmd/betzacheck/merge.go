@@ -16,6 +16,7 @@ func runMerge(c *command, e *env, args []string) int {
 	jsonOut := fs.String("json", "", "write the merged JSON report to FILE (\"-\": to stdout, instead of the text report)")
 	junit := fs.String("junit", "", "write the merged JUnit XML report to FILE")
 	htmlOut := fs.String("html", "", "write the merged HTML report to FILE")
+	divergences := fs.String("divergences", "", "write the merged divergence classes to FILE as a markdown page (notes written in it by hand are kept)")
 	expect := fs.String("expect", "", "the expectation file the shards were run with: the ids that no shard met are stale here\n"+
 		"(a shard does not report them: another shard may hold the case)")
 	impl := fs.String("impl", "", "the --impl the shards were run with, for the HTML report's replay commands (default: the implementation's name)")
@@ -33,12 +34,17 @@ func runMerge(c *command, e *env, args []string) int {
 		c.usage(e.stderr, nil)
 		return exitUsage
 	}
-	if !filesOnly(c, e, []fileFlag{{"junit", *junit}, {"html", *htmlOut}}) {
+	if !filesOnly(c, e, []fileFlag{{"junit", *junit}, {"html", *htmlOut}, {"divergences", *divergences}}) {
 		return exitUsage
 	}
 	known, err := readExpectations(*expect)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck merge: %v\n", err)
+		return exitUsage
+	}
+	notes, err := readNotes(*divergences)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "betzacheck merge: --divergences: %v\n", err)
 		return exitUsage
 	}
 	reports := make([]*conform.Report, len(files))
@@ -80,6 +86,9 @@ func runMerge(c *command, e *env, args []string) int {
 		{*jsonOut, rep.WriteJSON},
 		{*junit, rep.WriteJUnit},
 		{*htmlOut, func(w io.Writer) error { return htmlreport.Write(w, rep, hopt) }},
+		{*divergences, func(w io.Writer) error {
+			return rep.WriteDivergences(w, conform.ShellJoin(append([]string{"betzacheck", "merge"}, args...)...), notes)
+		}},
 	}); code != exitOK {
 		return code
 	}
