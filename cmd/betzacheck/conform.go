@@ -34,6 +34,9 @@ func runConform(c *command, e *env, args []string) int {
 	verbose := fs.Bool("v", false, "print a line for every case, passes included")
 	diagrams := fs.Int("failures", 5, "failures to show with a diagram")
 	allowUnsupported := fs.Bool("allow-unsupported", false, "exit 0 when every case is unsupported (the summary still says that nothing was decided)")
+	shardFlag := fs.String("shard", "", "judge shard K of N only (1 ≤ K ≤ N): the cases at positions K, K+N, K+2N, … of the run (corpus cases, then generated ones);\n"+
+		"run K = 1 to N with the same other flags (a CI job each) and combine their --json reports with 'betzacheck merge'.\n"+
+		"With --expect a shard does not report an id it never met as stale (another shard holds it): give merge the same --expect")
 	shrinkBudget := fs.Int("shrink-budget", conform.DefaultShrinkBudget, "requests each failure may send while it is shrunk to a minimal case (0: no shrinking)")
 	divergences := fs.String("divergences", "", "write the divergence classes to FILE as a markdown page (notes written in it by hand are kept)")
 	one := addCaseFlags(fs)
@@ -57,15 +60,21 @@ func runConform(c *command, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "betzacheck conform: --level: expected one of %s, found %q\n", strings.Join(wire.Levels(), ", "), *level)
 		return exitUsage
 	}
-	for _, out := range []struct{ name, path string }{{"junit", *junit}, {"html", *htmlOut}, {"write-expect", *writeExpect}, {"divergences", *divergences}} {
-		if out.path == "-" {
-			fmt.Fprintf(e.stderr, "betzacheck conform: --%s: \"-\" (stdout) is only for --json; give a file\n", out.name)
-			return exitUsage
-		}
+	if !filesOnly(c, e, []fileFlag{{"junit", *junit}, {"html", *htmlOut}, {"write-expect", *writeExpect}, {"divergences", *divergences}}) {
+		return exitUsage
 	}
 	// With --json - the JSON report is the whole of stdout.
 	jsonStdout := *jsonOut == "-"
 	text := !*quiet && !jsonStdout
+	var shard conform.Shard
+	if *shardFlag != "" {
+		s, err := conform.ParseShard(*shardFlag)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "betzacheck conform: --shard: %v\n", err)
+			return exitUsage
+		}
+		shard = s
+	}
 	known, err := readExpectations(*expect)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
@@ -117,7 +126,7 @@ func runConform(c *command, e *env, args []string) int {
 	}()
 	// An implementation that never started is asked nothing: its cases
 	// are not adapted to dialects it never declared.
-	cases, total, err := streamCases(corpusCases, im.Hello(), started && !one.given(), *generate, *seed)
+	cases, total, err := streamCases(corpusCases, im.Hello(), started && !one.given(), *generate, *seed, shard)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
 		return exitUsage
@@ -132,7 +141,7 @@ func runConform(c *command, e *env, args []string) int {
 	// Passing cases are kept (without their answers) only for the reports
 	// that list every case, so that a long run's memory does not grow
 	// with them.
-	opt := conform.Options{Level: *level, Expect: known, KeepPasses: *jsonOut != "" || *junit != "" || *verbose}
+	opt := conform.Options{Level: *level, Expect: known, KeepPasses: *jsonOut != "" || *junit != "" || *verbose, Shard: shard}
 	rep := conform.Stream(ctx, im, counting(cases, bar.update), opt)
 	bar.finish()
 	shrinkFailures(ctx, e, im, rep, conform.ShrinkOptions{Budget: *shrinkBudget, Impl: *impl}, !*quiet)
@@ -147,27 +156,15 @@ func runConform(c *command, e *env, args []string) int {
 	}
 	if rep.Interrupted() {
 		fmt.Fprintf(e.stderr, "betzacheck conform: %v: stopped after %d cases; no later case run\n", context.Cause(ctx), rep.Cases)
+	} else if rep.Cases == 0 && !shard.Whole() {
+		fmt.Fprintf(e.stderr, "betzacheck conform: no cases in shard %s: the run has fewer than %d cases\n", shard, shard.K)
+		return exitUsage
 	} else if rep.Cases == 0 {
 		fmt.Fprintln(e.stderr, "betzacheck conform: no cases: every generated sample was skipped")
 		return exitUsage
 	}
-	switch {
-	case *quiet && !jsonStdout:
-		// Only the summary line: the last line of the text report.
-		var b strings.Builder
-		rep.WriteText(&b, false, 0)
-		lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
-		fmt.Fprintln(e.stdout, lines[len(lines)-1])
-	case text:
-		var w io.Writer = e.stdout
-		if e.colorOut {
-			vw := &verdictWriter{w: e.stdout}
-			defer vw.Flush()
-			w = vw
-		}
-		rep.WriteText(w, *verbose, *diagrams)
-	}
-	if code := writeReports(e, []reportFile{
+	printReport(e, rep, *quiet && !jsonStdout, text, *verbose, *diagrams)
+	if code := writeReports(c, e, []reportFile{
 		{*jsonOut, rep.WriteJSON},
 		{*junit, rep.WriteJUnit},
 		{*writeExpect, func(w io.Writer) error { return rep.WriteExpectations(w, known) }},
@@ -180,7 +177,7 @@ func runConform(c *command, e *env, args []string) int {
 	}); code != exitOK {
 		return code
 	}
-	return conformStatus(rep, *allowUnsupported, e.stderr)
+	return conformStatus(c, rep, *allowUnsupported, e.stderr)
 }
 
 // readExpectations reads the file of known divergences; "" is none.
@@ -217,6 +214,39 @@ func startImpl(ctx context.Context, e *env, impl string, timeout time.Duration) 
 	return cl, cl, true
 }
 
+// printReport prints the text report on stdout (in colour when it takes
+// colour), or with summaryOnly its last line alone, or with neither
+// nothing.
+func printReport(e *env, rep *conform.Report, summaryOnly, text, verbose bool, diagrams int) {
+	switch {
+	case summaryOnly:
+		fmt.Fprintln(e.stdout, rep.Summary())
+	case text:
+		var w io.Writer = e.stdout
+		if e.colorOut {
+			vw := &verdictWriter{w: e.stdout}
+			defer vw.Flush()
+			w = vw
+		}
+		rep.WriteText(w, verbose, diagrams)
+	}
+}
+
+// fileFlag is a flag that names a file to write.
+type fileFlag struct{ name, path string }
+
+// filesOnly reports whether none of the flags asks for stdout ("-", which
+// is only for --json); if one does, it reports the usage error.
+func filesOnly(c *command, e *env, flags []fileFlag) bool {
+	for _, f := range flags {
+		if f.path == "-" {
+			fmt.Fprintf(e.stderr, "betzacheck %s: --%s: \"-\" (stdout) is only for --json; give a file\n", c.Name, f.name)
+			return false
+		}
+	}
+	return true
+}
+
 // reportFile is a report to write to path ("" for none, "-" for stdout).
 type reportFile struct {
 	path  string
@@ -225,18 +255,18 @@ type reportFile struct {
 
 // writeReports writes each report asked for; a failure to write to stdout
 // fails the run, a file that cannot be written is a usage error.
-func writeReports(e *env, reports []reportFile) int {
+func writeReports(c *command, e *env, reports []reportFile) int {
 	for _, out := range reports {
 		switch {
 		case out.path == "":
 		case out.path == "-":
 			if err := out.write(e.stdout); err != nil {
-				fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
+				fmt.Fprintf(e.stderr, "betzacheck %s: %v\n", c.Name, err)
 				return exitFail
 			}
 		default:
 			if err := writeFile(out.path, out.write); err != nil {
-				fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
+				fmt.Fprintf(e.stderr, "betzacheck %s: %v\n", c.Name, err)
 				return exitUsage
 			}
 		}
@@ -248,7 +278,7 @@ func writeReports(e *env, reports []reportFile) int {
 // (inconclusive) when it was interrupted with nothing broken among the
 // cases judged, or decided nothing because every case was unsupported
 // (spec/protocol.md P6.6, P6.7), unless allowUnsupported; 0 otherwise.
-func conformStatus(rep *conform.Report, allowUnsupported bool, stderr io.Writer) int {
+func conformStatus(c *command, rep *conform.Report, allowUnsupported bool, stderr io.Writer) int {
 	if rep.Interrupted() {
 		if rep.Broken() {
 			return exitFail
@@ -260,10 +290,10 @@ func conformStatus(rep *conform.Report, allowUnsupported bool, stderr io.Writer)
 	}
 	if rep.NothingDecided() {
 		if allowUnsupported {
-			fmt.Fprintf(stderr, "betzacheck conform: NOTHING DECIDED: all %d cases are unsupported (accepted: --allow-unsupported)\n", rep.Cases)
+			fmt.Fprintf(stderr, "betzacheck %s: NOTHING DECIDED: all %d cases are unsupported (accepted: --allow-unsupported)\n", c.Name, rep.Cases)
 			return exitOK
 		}
-		fmt.Fprintf(stderr, "betzacheck conform: NOTHING DECIDED: all %d cases are unsupported; exit status %d (--allow-unsupported accepts this)\n", rep.Cases, exitUndecided)
+		fmt.Fprintf(stderr, "betzacheck %s: NOTHING DECIDED: all %d cases are unsupported; exit status %d (--allow-unsupported accepts this)\n", c.Name, rep.Cases, exitUndecided)
 		return exitUndecided
 	}
 	return exitOK
@@ -271,32 +301,16 @@ func conformStatus(rep *conform.Report, allowUnsupported bool, stderr io.Writer)
 
 // streamCases is the run's cases as a stream, adapted to the
 // implementation h describes: the corpus cases, then n generated ones that
-// fit it, built one at a time as the run takes them; total is how many
-// there are, for the progress. Without adapt the cases stay as they are
-// (an implementation that never started declared nothing to adapt them
-// to).
-func streamCases(corpusCases []*conform.Case, h wire.HelloReply, adapt bool, n int, seed int64) (cases iter.Seq[*conform.Case], total int, err error) {
-	var generated iter.Seq[*conform.Case]
-	if n > 0 {
-		if generated, err = conform.Generate(h, n, seed); err != nil {
-			return nil, 0, err
-		}
+// fit it, built one at a time as the run takes them, those of the shard
+// only (every case for the whole run); total is how many there are, for
+// the progress. Without adapt the cases stay as they are (an
+// implementation that never started declared nothing to adapt them to).
+func streamCases(corpusCases []*conform.Case, h wire.HelloReply, adapt bool, n int, seed int64, shard conform.Shard) (cases iter.Seq[*conform.Case], total int, err error) {
+	all, err := shard.Cases(corpusCases, h, n, seed)
+	if err != nil {
+		return nil, 0, err
 	}
-	all := func(yield func(*conform.Case) bool) {
-		for _, c := range corpusCases {
-			if !yield(c) {
-				return
-			}
-		}
-		if generated != nil {
-			for c := range generated {
-				if !yield(c) {
-					return
-				}
-			}
-		}
-	}
-	total = len(corpusCases) + max(n, 0)
+	total = shard.Count(len(corpusCases) + max(n, 0))
 	if !adapt {
 		return all, total, nil
 	}

@@ -84,9 +84,15 @@ func init() {
 		},
 		{
 			Name:    "conform",
-			Args:    "--impl CMD [--generate N] [--seed S] [--level L] [--expect FILE] [--junit FILE] [--json FILE|-] [--html FILE] [--allow-unsupported] [--quiet] [CORPUS-DIR]",
+			Args:    "--impl CMD [--generate N] [--seed S] [--level L] [--shard K/N] [--expect FILE] [--junit FILE] [--json FILE|-] [--html FILE] [--allow-unsupported] [--quiet] [CORPUS-DIR]",
 			Summary: "run the corpus and generated cases through an implementation and judge it against the reference",
 			Run:     runConform,
+		},
+		{
+			Name:    "merge",
+			Args:    "[--expect FILE] [--json FILE|-] [--junit FILE] [--html FILE] [--divergences FILE] [--quiet] REPORT.json...",
+			Summary: "combine the JSON reports of conform --shard 1/N to N/N into the whole run's report",
+			Run:     runMerge,
 		},
 		{
 			Name:    "serve",

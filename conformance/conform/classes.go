@@ -228,6 +228,9 @@ type jsonShrinking struct {
 	CacheHits int     `json:"cacheHits"`
 	Seconds   float64 `json:"seconds"`
 	Cut       int     `json:"cut"`
+	// Program and Impl begin every replay command (see Report.Replay).
+	Program string `json:"program"`
+	Impl    string `json:"impl"`
 }
 
 func (r *Report) jsonMinimal(res *Result) *jsonMinimal {
@@ -261,5 +264,5 @@ func (r *Report) jsonShrinking() *jsonShrinking {
 		return nil
 	}
 	return &jsonShrinking{Budget: s.Budget, Failures: s.Failures, Queries: s.Queries, CacheHits: s.CacheHits,
-		Seconds: s.Elapsed.Seconds(), Cut: s.Cut}
+		Seconds: s.Elapsed.Seconds(), Cut: s.Cut, Program: s.Program, Impl: s.Impl}
 }

@@ -220,6 +220,13 @@ const drawsPerCase = 100
 // drawsPerCase draws found nothing that fits is kept, unsupported, with
 // the reason, so that a run never silently has fewer cases.
 func Generate(h wire.HelloReply, n int, seed int64) (iter.Seq[*Case], error) {
+	return GenerateOnly(h, n, seed, nil)
+}
+
+// GenerateOnly is Generate building and yielding only the cases i for
+// which keep(i) holds (every case when keep is nil): a shard's, without
+// building the others (see Shard.Cases).
+func GenerateOnly(h wire.HelloReply, n int, seed int64, keep func(i int) bool) (iter.Seq[*Case], error) {
 	entry := GenerateDialect(h.Dialects)
 	base, _, _ := strings.Cut(entry, ":")
 	var g ebnf.Grammar
@@ -261,6 +268,9 @@ func Generate(h wire.HelloReply, n int, seed int64) (iter.Seq[*Case], error) {
 	}
 	return func(yield func(*Case) bool) {
 		for i := 0; i < n; i++ {
+			if keep != nil && !keep(i) {
+				continue
+			}
 			id := fmt.Sprintf("gen/%d/%d", seed, i)
 			params := gopter.DefaultGenParameters()
 			params.Rng = rand.New(rand.NewSource(seed ^ int64(uint64(i)*0x9e3779b97f4a7c15)))
@@ -547,6 +557,10 @@ type Options struct {
 	// that passed as they should, so that its memory does not grow with
 	// them.
 	KeepPasses bool
+	// Shard, when set, says that the cases are that shard's of the run
+	// (Shard.Cases): the report says so, and an expectation's id that no
+	// case has is not stale (another shard may hold it).
+	Shard Shard
 }
 
 // Run judges a list of cases and keeps every result: Stream with
@@ -572,7 +586,7 @@ func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) 
 	if opt.Level != "" && wire.LevelRank(opt.Level) < wire.LevelRank(lv) {
 		lv = opt.Level
 	}
-	rep := &Report{Impl: hello, Level: lv}
+	rep := &Report{Impl: hello, Level: lv, Shard: opt.Shard}
 	stop := func(detail string) {
 		if ctx.Err() != nil {
 			detail = context.Cause(ctx).Error()

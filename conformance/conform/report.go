@@ -39,9 +39,17 @@ type Report struct {
 	// the first ones. They decide no case.
 	Unsolicited      int
 	UnsolicitedLines []client.Unsolicited
+	// Shard is the part of a larger run this one judged (see Shard); the
+	// zero Shard is a whole run.
+	Shard Shard
 	// Shrinking is what shrinking the failures took (see Shrink); nil
 	// when they were not shrunk.
 	Shrinking *ShrinkSummary
+
+	// afterNames, when set (a report read back or merged: see ReadJSON,
+	// Merge), names the case each of UnsolicitedLines followed, since
+	// request ids repeat across the shards of a merge.
+	afterNames []string
 
 	totals    Counts
 	byClause  map[string]Counts
@@ -65,15 +73,19 @@ func (r *Report) NothingDecided() bool {
 // "after CASE: LINE", naming the case whose reply it followed.
 func (r *Report) UnsolicitedNotes() []string {
 	notes := make([]string, 0, len(r.UnsolicitedLines))
-	for _, u := range r.UnsolicitedLines {
-		notes = append(notes, fmt.Sprintf("after %s: %s", r.after(u), u.Line))
+	for i, u := range r.UnsolicitedLines {
+		notes = append(notes, fmt.Sprintf("after %s: %s", r.afterName(i), u.Line))
 	}
 	return notes
 }
 
-// after names the case whose reply an unsolicited line followed, when
-// the run kept its result, else the request's number.
-func (r *Report) after(u client.Unsolicited) string {
+// afterName names the case whose reply the i-th quoted unsolicited line
+// followed, when the run kept its result, else the request's number.
+func (r *Report) afterName(i int) string {
+	if i < len(r.afterNames) {
+		return r.afterNames[i]
+	}
+	u := r.UnsolicitedLines[i]
 	if u.After == 0 {
 		return "the handshake"
 	}
@@ -200,6 +212,9 @@ var kinds = []string{"pass", "fail", "unsupported", "error", "timeout", "crash"}
 // diagram, and the totals.
 func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 	fmt.Fprintf(w, "implementation %s %s (level %s, dialects %s)\n", r.Impl.Name, r.Impl.Version, r.Level, strings.Join(r.Impl.Dialects, ", "))
+	if !r.Shard.Whole() {
+		fmt.Fprintf(w, "shard %s: %s\n", r.Shard, r.Shard.Describe())
+	}
 	for _, res := range r.Results {
 		if res.ReferenceFailed() {
 			fmt.Fprintf(w, "%-22s %s  %s: %s\n", "REFERENCE FAIL", res.Case.ID, res.Case.Request.Notation, res.Reference.Reason)
@@ -298,17 +313,21 @@ func (r *Report) Unexpected() int {
 	return n
 }
 
-// Summary is the report's last line: the cases, the count of each
-// verdict, the unexpected verdicts and stale expectations, when the run
-// had corpus cases the reference's own verdicts on them, and notes in
-// capitals for what makes a run inconclusive: unsolicited lines, a run
-// stopped early (and why), a run that decided nothing.
+// Summary is the report's last line: the shard, if the run was one, the
+// cases, the count of each verdict, the unexpected verdicts and stale
+// expectations, when the run had corpus cases the reference's own
+// verdicts on them, and notes in capitals for what makes a run
+// inconclusive: unsolicited lines, a run stopped early (and why), a run
+// that decided nothing.
 func (r *Report) Summary() string {
 	parts := make([]string, 0, len(kinds))
 	for _, k := range kinds {
 		parts = append(parts, fmt.Sprintf("%d %s", r.totals[k], k))
 	}
 	line := fmt.Sprintf("%d cases: %s; %d unexpected, %d stale expectations", r.Cases, strings.Join(parts, ", "), r.Unexpected(), len(r.Stale))
+	if !r.Shard.Whole() {
+		line = "shard " + r.Shard.String() + ": " + line
+	}
 	if r.Generated > 0 {
 		line += fmt.Sprintf("; %d of %d generated cases answered", r.Answered, r.Generated)
 	}
@@ -360,41 +379,51 @@ type jsonUnsolicited struct {
 	Line  string `json:"line"`
 }
 
+// jsonReport is the JSON report: what WriteJSON writes and ReadJSON
+// reads.
+type jsonReport struct {
+	Impl      wire.HelloReply    `json:"implementation"`
+	Level     string             `json:"level"`
+	Shard     string             `json:"shard,omitempty"` // "K/N" (see Shard); absent for a whole run
+	Totals    Counts             `json:"totals"`
+	Reference Counts             `json:"reference,omitempty"`
+	ByClause  map[string]Counts  `json:"byClause"`
+	Stale     []string           `json:"stale"`
+	Stopped   string             `json:"stopped,omitempty"`
+	Failed    bool               `json:"failed"`
+	Profiles  []ProfileAgreement `json:"profiles,omitempty"`
+	// Generated cases, and how many the implementation answered.
+	Generated int `json:"generated"`
+	Answered  int `json:"answered"`
+	// Unsolicited lines (P6.8), an interrupted run (P6.6), and a run
+	// that decided nothing (P6.7).
+	Unsolicited      int               `json:"unsolicited"`
+	UnsolicitedLines []jsonUnsolicited `json:"unsolicitedLines,omitempty"`
+	Interrupted      bool              `json:"interrupted"`
+	NothingDecided   bool              `json:"nothingDecided"`
+	// The divergence classes of the failures, and what shrinking took.
+	Classes   []jsonClass    `json:"classes"`
+	Shrinking *jsonShrinking `json:"shrinking,omitempty"`
+	Results   []jsonResult   `json:"cases"`
+}
+
 // WriteJSON writes the whole report as one JSON object: the totals
 // ("reference": the reference's own verdicts on the corpus cases), and
 // the results the run kept (Report.Results), each with the answer it was
 // judged against ("want") and the implementation's ("got") when it did
-// not pass.
+// not pass. A result's "request" is the request as the implementation was
+// given it, with the id the run gave it (client.Result.ID); the id is 0,
+// which no request has (it is the handshake's), when the case was never
+// given to the implementation (unsupported before sending: no dialect it
+// reads) or was given unnumbered (the reference in process). ReadJSON
+// reads the report back.
 func (r *Report) WriteJSON(w io.Writer) error {
-	out := struct {
-		Impl      wire.HelloReply    `json:"implementation"`
-		Level     string             `json:"level"`
-		Totals    Counts             `json:"totals"`
-		Reference Counts             `json:"reference,omitempty"`
-		ByClause  map[string]Counts  `json:"byClause"`
-		Stale     []string           `json:"stale"`
-		Stopped   string             `json:"stopped,omitempty"`
-		Failed    bool               `json:"failed"`
-		Profiles  []ProfileAgreement `json:"profiles,omitempty"`
-		// Generated cases, and how many the implementation answered.
-		Generated int `json:"generated"`
-		Answered  int `json:"answered"`
-		// Unsolicited lines (P6.8), an interrupted run (P6.6), and a run
-		// that decided nothing (P6.7).
-		Unsolicited      int               `json:"unsolicited"`
-		UnsolicitedLines []jsonUnsolicited `json:"unsolicitedLines,omitempty"`
-		Interrupted      bool              `json:"interrupted"`
-		NothingDecided   bool              `json:"nothingDecided"`
-		// The divergence classes of the failures, and what shrinking took.
-		Classes   []jsonClass    `json:"classes"`
-		Shrinking *jsonShrinking `json:"shrinking,omitempty"`
-		Results   []jsonResult   `json:"cases"`
-	}{Impl: r.Impl, Level: r.Level, Totals: r.Totals(), Reference: r.ReferenceTotals(), ByClause: r.ByClause(),
+	out := jsonReport{Impl: r.Impl, Level: r.Level, Shard: r.Shard.String(), Totals: r.Totals(), Reference: r.ReferenceTotals(), ByClause: r.ByClause(),
 		Stale: r.Stale, Stopped: r.Stopped, Failed: r.Failed(), Profiles: r.Profiles(), Generated: r.Generated, Answered: r.Answered,
 		Unsolicited: r.Unsolicited, Interrupted: r.Interrupted(), NothingDecided: r.NothingDecided()}
 	out.Classes, out.Shrinking = r.jsonClasses(), r.jsonShrinking()
-	for _, u := range r.UnsolicitedLines {
-		out.UnsolicitedLines = append(out.UnsolicitedLines, jsonUnsolicited{After: r.after(u), Line: u.Line})
+	for i, u := range r.UnsolicitedLines {
+		out.UnsolicitedLines = append(out.UnsolicitedLines, jsonUnsolicited{After: r.afterName(i), Line: u.Line})
 	}
 	if out.Stale == nil {
 		out.Stale = []string{}
@@ -402,6 +431,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	for _, res := range r.Results {
 		jr := jsonResult{ID: res.Case.ID, Clauses: res.Case.Clauses, Request: res.Case.Request, Betza2: res.Case.Betza2,
 			Verdict: res.Verdict.Kind.String(), Reason: res.Verdict.Reason, Diff: res.Verdict.Diff, Expected: res.Expected}
+		jr.Request.ID = res.Got.ID
 		if v := res.Reference; v != nil {
 			jr.Reference = &jsonVerdict{Verdict: v.Kind.String(), Reason: v.Reason, Diff: v.Diff}
 		}
@@ -555,7 +585,8 @@ func validKind(k string) bool {
 }
 
 // Apply marks each result with its expected verdict and records stale
-// entries: listed verdicts that did not happen and ids with no case. It
+// entries: listed verdicts that did not happen and ids with no case (not
+// in a stopped run, nor in a shard, which met only some of the cases). It
 // needs every result the expectations name: Run keeps them all, and
 // Stream applies Options.Expect itself, keeping the results it names.
 func (r *Report) Apply(exp Expectations) {
@@ -573,9 +604,10 @@ func (r *Report) Apply(exp Expectations) {
 	}
 	var missing []string
 	for id := range exp {
-		// A stopped run did not take every case: an id it never met may
-		// be one of those, not a stale entry.
-		if !seen[id] && !r.Interrupted() {
+		// A stopped run did not take every case, nor did a shard: an id
+		// it never met may be one of the others, not a stale entry (the
+		// merge of the shards, given exp, says: see Report.ApplyMerged).
+		if !seen[id] && !r.Interrupted() && r.Shard.Whole() {
 			missing = append(missing, id)
 		}
 	}

@@ -1,0 +1,609 @@
+package conform
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"path"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"betzacheck/conformance/client"
+	"betzacheck/conformance/corpus"
+	"betzacheck/conformance/wire"
+	"betzacheck/reference/board"
+	"betzacheck/reference/dialect/classic"
+)
+
+// ReadJSON reads a report written by WriteJSON, the inverse of it for
+// everything it writes: WriteJSON of what ReadJSON returns gives the same
+// bytes. What a report does not keep is rebuilt from what it does: each
+// case's Setup from its request; the implementation's result from its
+// reply ("got"), or, without one, from the verdict and reason Judge gave
+// that kind of result (a timeout, a crash, garbage, a run stopped, a case
+// not sent); the origin of a corpus case (the cases with a "reference"
+// verdict) from its id, without the hand-checked lines, which the report
+// does not hold: a case read back can be reported and merged, not judged
+// again; a failure's minimal case (Shrink) is the case itself when its
+// request is the case's. A report that contradicts itself (its "failed"
+// is not what its cases and totals say, its classes not those of its
+// failures, a replay command not its minimal case's, a case twice, more
+// results of a verdict than the totals count) is an error, as is a field
+// this version does not know.
+func ReadJSON(rd io.Reader) (*Report, error) {
+	dec := json.NewDecoder(rd)
+	dec.DisallowUnknownFields()
+	var in jsonReport
+	if err := dec.Decode(&in); err != nil {
+		return nil, fmt.Errorf("not a JSON report of conform: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("not a JSON report of conform: more after the report's object")
+	}
+	if in.Totals == nil || in.ByClause == nil {
+		return nil, errors.New(`not a JSON report of conform: no "totals" or no "byClause"`)
+	}
+	if !wire.ValidLevel(in.Level) {
+		return nil, fmt.Errorf("level: expected one of %s, found %q", strings.Join(wire.Levels(), ", "), in.Level)
+	}
+	if in.Answered < 0 || in.Answered > in.Generated {
+		return nil, fmt.Errorf("expected 0 ≤ answered ≤ generated, found %d of %d", in.Answered, in.Generated)
+	}
+	r := &Report{Impl: in.Impl, Level: in.Level, Stale: in.Stale, Stopped: in.Stopped, Unsolicited: in.Unsolicited,
+		Generated: in.Generated, Answered: in.Answered,
+		totals: Counts{}, byClause: map[string]Counts{}, reference: Counts{}, profiles: in.Profiles}
+	if in.Shard != "" {
+		s, err := ParseShard(in.Shard)
+		if err != nil {
+			return nil, fmt.Errorf("shard: %v", err)
+		}
+		r.Shard = s
+	}
+	if err := readCounts("totals", in.Totals, r.totals); err != nil {
+		return nil, err
+	}
+	for _, n := range r.totals {
+		r.Cases += n
+	}
+	if r.Generated > r.Cases {
+		return nil, fmt.Errorf("%d generated cases of %d", r.Generated, r.Cases)
+	}
+	if err := readCounts("reference", in.Reference, r.reference); err != nil {
+		return nil, err
+	}
+	for clause, counts := range in.ByClause {
+		r.byClause[clause] = Counts{}
+		if err := readCounts("byClause "+clause, counts, r.byClause[clause]); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range in.Profiles {
+		if p.Cases <= 0 || p.Agree < 0 || p.Agree > p.Cases {
+			return nil, fmt.Errorf("profile %s: expected 0 ≤ agree ≤ cases, cases > 0, found %d of %d", p.Profile, p.Agree, p.Cases)
+		}
+	}
+	if sh := in.Shrinking; sh != nil {
+		r.Shrinking = &ShrinkSummary{Budget: sh.Budget, Failures: sh.Failures, Queries: sh.Queries, CacheHits: sh.CacheHits,
+			Elapsed: seconds(sh.Seconds), Cut: sh.Cut, Program: sh.Program, Impl: sh.Impl}
+	}
+	kept := Counts{}
+	ids := map[string]bool{}
+	for i, jr := range in.Results {
+		res, err := r.readResult(jr)
+		if err != nil {
+			return nil, fmt.Errorf("cases[%d] (%s): %v", i, jr.ID, err)
+		}
+		if ids[jr.ID] {
+			return nil, fmt.Errorf("cases[%d]: case %s is in the report twice", i, jr.ID)
+		}
+		ids[jr.ID] = true
+		kept.add(jr.Verdict)
+		r.Results = append(r.Results, res)
+	}
+	for _, k := range kinds {
+		if kept[k] > r.totals[k] {
+			return nil, fmt.Errorf("%d cases with verdict %s, but the totals count %d", kept[k], k, r.totals[k])
+		}
+	}
+	for _, u := range in.UnsolicitedLines {
+		r.UnsolicitedLines = append(r.UnsolicitedLines, client.Unsolicited{After: r.requestID(u.After), Line: u.Line})
+		r.afterNames = append(r.afterNames, u.After)
+	}
+	if said, says := jsonText(in.Classes), jsonText(r.jsonClasses()); said != says {
+		return nil, errors.New("classes: the report's divergence classes are not those of its failures")
+	}
+	for _, c := range []struct {
+		name       string
+		said, says bool
+	}{{"failed", in.Failed, r.Failed()}, {"interrupted", in.Interrupted, r.Interrupted()}, {"nothingDecided", in.NothingDecided, r.NothingDecided()}} {
+		if c.said != c.says {
+			return nil, fmt.Errorf("%s: the report says %v, its cases and totals say %v", c.name, c.said, c.says)
+		}
+	}
+	return r, nil
+}
+
+// readCounts copies verdict counts, checking the kinds and the numbers.
+func readCounts(what string, in, out Counts) error {
+	for k, n := range in {
+		if !validKind(k) {
+			return fmt.Errorf("%s: expected a verdict (%s), found %q", what, strings.Join(kinds, ", "), k)
+		}
+		if n < 0 {
+			return fmt.Errorf("%s: %s: expected a count, found %d", what, k, n)
+		}
+		out[k] = n
+	}
+	return nil
+}
+
+// jsonText is v as JSON, to compare what a report says with what its
+// cases give.
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "unwritable: " + err.Error()
+	}
+	return string(b)
+}
+
+// seconds is a duration the JSON report gives in seconds.
+func seconds(s float64) time.Duration { return time.Duration(math.Round(s * float64(time.Second))) }
+
+// readResult rebuilds a result of the JSON report.
+func (r *Report) readResult(jr jsonResult) (*Result, error) {
+	kind, ok := verdictKind(jr.Verdict)
+	if !ok {
+		return nil, fmt.Errorf("verdict: expected one of %s, found %q", strings.Join(kinds, ", "), jr.Verdict)
+	}
+	if jr.Expected != "" && !validKind(jr.Expected) {
+		return nil, fmt.Errorf("expected: expected a verdict, found %q", jr.Expected)
+	}
+	var setup board.Setup
+	if jr.Request.Board != "" { // else a generated case for which nothing fitted was drawn
+		s, err := jr.Request.Setup()
+		if err != nil {
+			return nil, fmt.Errorf("request: %v", err)
+		}
+		setup = s
+	}
+	// The id is the run's, not the case's: a case's request has none
+	// until it is sent (see WriteJSON).
+	req := jr.Request
+	id := req.ID
+	req.ID = 0
+	c := &Case{ID: jr.ID, Clauses: jr.Clauses, Setup: setup, Request: req, Betza2: jr.Betza2,
+		Generated: slices.Equal(jr.Clauses, generatedClauses)}
+	v := Verdict{Kind: kind, Reason: jr.Reason, Diff: jr.Diff}
+	got, err := resultOf(v, jr.Got, id)
+	if err != nil {
+		return nil, err
+	}
+	if got.Kind == client.ResultSkipped && id == 0 {
+		c.Unsupported = got.Detail // the run did not give it to the implementation
+	}
+	res := &Result{Case: c, Verdict: v, Got: got, Expected: jr.Expected}
+	if jr.Want != nil {
+		res.Want = *jr.Want
+	}
+	if jr.Divergence != DivergenceNone && kind != VerdictFail {
+		return nil, fmt.Errorf("divergence %s on a case that did not fail", jr.Divergence)
+	}
+	res.Divergence = jr.Divergence
+	if jr.Minimal != nil {
+		m, err := r.readMinimal(*jr.Minimal, jr, res)
+		if err != nil {
+			return nil, fmt.Errorf("minimal: %v", err)
+		}
+		res.Minimal = m
+	}
+	if ref := jr.Reference; ref != nil {
+		rk, ok := verdictKind(ref.Verdict)
+		if !ok {
+			return nil, fmt.Errorf("reference: expected a verdict, found %q", ref.Verdict)
+		}
+		res.Reference = &Verdict{Kind: rk, Reason: ref.Reason, Diff: ref.Diff}
+		if err := corpusOrigin(c); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// readMinimal rebuilds the minimal case of the failing result res, read
+// from jr: the case itself when its request is the case's (ids included),
+// else the case of its notation read in its dialect (CaseIn, as the
+// shrinker reads a candidate), with the failing case's id.
+func (r *Report) readMinimal(jm jsonMinimal, jr jsonResult, res *Result) (*Minimal, error) {
+	if jm.ID != jr.ID {
+		return nil, fmt.Errorf("shrunk from case %s, found under case %s", jm.ID, jr.ID)
+	}
+	kind, ok := verdictKind(jm.Verdict)
+	if !ok {
+		return nil, fmt.Errorf("verdict: expected one of %s, found %q", strings.Join(kinds, ", "), jm.Verdict)
+	}
+	v := Verdict{Kind: kind, Reason: jm.Reason, Diff: jm.Diff}
+	got, err := resultOf(v, jm.Got, jm.Request.ID)
+	if err != nil {
+		return nil, err
+	}
+	m := &Minimal{Case: res.Case, Verdict: v, Want: jm.Want, Got: got,
+		Cost: ShrinkCost{Queries: jm.Queries, CacheHits: jm.CacheHits, Elapsed: seconds(jm.Seconds), Cut: jm.Cut}}
+	if jm.Request != jr.Request || jm.Betza2 != jr.Betza2 {
+		// A smaller case, read in its dialect as the shrinker read it.
+		req := jm.Request
+		setup, err := req.Setup()
+		if err != nil {
+			return nil, fmt.Errorf("request: %v", err)
+		}
+		c, err := CaseIn(jm.ID, nil, req.Dialect, req.Notation, setup)
+		if err != nil {
+			return nil, fmt.Errorf("request: %v", err)
+		}
+		if c.Betza2 != jm.Betza2 {
+			return nil, fmt.Errorf("betza2: the report says %q, %s reads %q as %q", jm.Betza2, req.Dialect, req.Notation, c.Betza2)
+		}
+		m.Case = c
+	}
+	if replay := r.Replay(m); replay != jm.Replay {
+		return nil, fmt.Errorf("replay: the report says %q, its case and shrinking give %q", jm.Replay, replay)
+	}
+	return m, nil
+}
+
+// UnmarshalText reads a kind's name, for JSON reports.
+func (d *Divergence) UnmarshalText(text []byte) error {
+	i := slices.Index(divergenceNames[:], string(text))
+	if i < 0 {
+		return fmt.Errorf("expected a divergence (%s), found %q", strings.Join(divergenceNames[:], ", "), text)
+	}
+	*d = Divergence(i)
+	return nil
+}
+
+// verdictKind is the kind named name.
+func verdictKind(name string) (VerdictKind, bool) {
+	i := slices.Index(verdictNames[:], name)
+	return VerdictKind(i), i >= 0
+}
+
+// resultOf rebuilds what the implementation gave for a case: its reply
+// when the report kept one (got), else the kind of result whose verdict
+// (see Judge) the case has, with its detail. A passing case's reply is
+// not kept: it reads as ok.
+func resultOf(v Verdict, got *wire.Reply, id int) (client.Result, error) {
+	if got != nil {
+		kind := client.ResultOK
+		if got.Error != nil {
+			kind = client.ResultError
+		}
+		return client.Result{ID: id, Kind: kind, Reply: *got}, nil
+	}
+	if v.Kind == VerdictPass {
+		return client.Result{ID: id, Kind: client.ResultOK, Reply: wire.Reply{ID: id}}, nil
+	}
+	for _, k := range []client.ResultKind{client.ResultGarbage, client.ResultNoStart, client.ResultStopped,
+		client.ResultSkipped, client.ResultTimeout, client.ResultCrash} {
+		// Judge's verdict on a result of kind k with no detail: its
+		// kind, and the words before the detail.
+		probe := Judge(wire.Reply{}, client.Result{Kind: k}, "")
+		if detail, ok := strings.CutPrefix(v.Reason, probe.Reason); ok && probe.Kind == v.Kind {
+			return client.Result{ID: id, Kind: k, Detail: detail}, nil
+		}
+	}
+	return client.Result{}, fmt.Errorf("verdict %s, but no reply (\"got\") and no reason that says what happened instead", v.Kind)
+}
+
+// corpusOrigin rebuilds a corpus case's File and Pos from what the report
+// holds: the path and the position's name from its id (see CorpusCases:
+// "corpus/", the file's path without ".txtar", then "/" and the
+// position's name, except for an invalid file, under invalid/, whose one
+// case has no position), and the notation, dialect, clauses and position
+// as sent. The hand-checked lines are not in the report.
+func corpusOrigin(c *Case) error {
+	p, ok := strings.CutPrefix(c.ID, "corpus/")
+	if !ok {
+		return fmt.Errorf("a reference verdict on a case that is not a corpus case (its id does not start with corpus/)")
+	}
+	f := &corpus.File{Notation: c.Request.Notation, Dialect: c.Request.Dialect, Clauses: c.Clauses}
+	if strings.HasPrefix(p, "invalid/") {
+		f.Path, f.Invalid = p+".txtar", true
+		c.File, c.Invalid = f, true
+		return nil
+	}
+	dir, name := path.Split(p)
+	if dir == "" || name == "" {
+		return fmt.Errorf("a corpus case id is corpus/FILE/POSITION, found %q", c.ID)
+	}
+	f.Path = strings.TrimSuffix(dir, "/") + ".txtar"
+	r := c.Request
+	c.File, c.Pos = f, &corpus.Case{Name: name, Board: r.Board, Position: r.Position, From: r.From}
+	return nil
+}
+
+// requestID is the request id behind an unsolicited line's "after" (see
+// Report.afterName): 0 for the handshake, N for "request N", else the id
+// of the case's request.
+func (r *Report) requestID(after string) int {
+	if after == "the handshake" {
+		return 0
+	}
+	if n, ok := strings.CutPrefix(after, "request "); ok {
+		if id, err := strconv.Atoi(n); err == nil {
+			return id
+		}
+	}
+	for _, res := range r.Results {
+		if res.Case.ID == after {
+			return res.Got.ID
+		}
+	}
+	return 0
+}
+
+// MergeError is why Merge refuses its reports: the ones concerned, by
+// their positions among its arguments (from 0), and the reason.
+type MergeError struct {
+	Reports []int
+	Reason  string
+}
+
+func (e *MergeError) Error() string {
+	if len(e.Reports) == 0 {
+		return e.Reason
+	}
+	ns := make([]string, len(e.Reports))
+	for i, n := range e.Reports {
+		ns[i] = strconv.Itoa(n + 1)
+	}
+	word := "report "
+	if len(ns) > 1 {
+		word = "reports "
+	}
+	return word + strings.Join(ns, " and ") + ": " + e.Reason
+}
+
+// Merge combines the reports of the shards of one run (conform --shard
+// K/N, every K once) into the report of the whole run: the totals, the
+// counts per clause, the reference's counts, the profiles' agreements,
+// the generated and answered cases and what shrinking took summed, the
+// stale expectations and unsolicited lines kept (in shard order), and a
+// shard stopped early makes the merge stopped. The divergence classes
+// are those of the merged failures (Report.Classes): each class's count
+// the sum of the shards', its members theirs, its smallest case the
+// smallest of theirs. The results
+// come in the whole run's order when every shard kept each of its cases'
+// results, as a JSON report does (case i of the run is the (i div N)-th
+// of shard i mod N + 1), else shard after shard. Reports of whole runs
+// (no shard) of different cases merge too, in the order given.
+//
+// Merge refuses reports of different implementations (the hello replies
+// differ) or levels, a mix of shards and whole runs, shards of different
+// N, a shard twice or missing (the merge would not be the whole run),
+// failures shrunk differently (or in some reports only), and a case in
+// two reports (the shards were not disjoint): a *MergeError.
+func Merge(reports ...*Report) (*Report, error) {
+	if len(reports) == 0 {
+		return nil, errors.New("no report to merge")
+	}
+	first := reports[0]
+	for i, r := range reports {
+		switch {
+		case r.Impl.Name != first.Impl.Name || r.Impl.Version != first.Impl.Version:
+			return nil, &MergeError{[]int{0, i}, fmt.Sprintf("different implementations: %s %s and %s %s", first.Impl.Name, first.Impl.Version, r.Impl.Name, r.Impl.Version)}
+		case !reflect.DeepEqual(r.Impl, first.Impl):
+			return nil, &MergeError{[]int{0, i}, fmt.Sprintf("%s %s declared different capabilities in the two runs' handshakes", r.Impl.Name, r.Impl.Version)}
+		case r.Level != first.Level:
+			return nil, &MergeError{[]int{0, i}, fmt.Sprintf("judged at different levels: %s and %s", first.Level, r.Level)}
+		}
+	}
+	order, err := shardOrder(reports)
+	if err != nil {
+		return nil, err
+	}
+	shrinking, err := mergeShrinking(reports)
+	if err != nil {
+		return nil, err
+	}
+	m := &Report{Impl: first.Impl, Level: first.Level, totals: Counts{}, byClause: map[string]Counts{}, reference: Counts{}}
+	owner := map[string]int{}
+	var stopped []string
+	for _, i := range order {
+		r := reports[i]
+		for _, res := range r.Results {
+			if j, ok := owner[res.Case.ID]; ok {
+				return nil, &MergeError{[]int{j, i}, fmt.Sprintf("case %s is in both: the reports overlap, which the shards of one run (the same flags, each K of the same N once) never do", res.Case.ID)}
+			}
+			owner[res.Case.ID] = i
+		}
+		m.Cases += r.Cases
+		m.Generated += r.Generated
+		m.Answered += r.Answered
+		addCounts(m.totals, r.totals)
+		addCounts(m.reference, r.reference)
+		for c, n := range r.byClause {
+			if m.byClause[c] == nil {
+				m.byClause[c] = Counts{}
+			}
+			addCounts(m.byClause[c], n)
+		}
+		m.addProfileCounts(r.profiles)
+		m.Stale = append(m.Stale, r.Stale...)
+		if r.Stopped != "" {
+			stopped = append(stopped, reportLabel(r, i)+": "+r.Stopped)
+		}
+		m.Unsolicited += r.Unsolicited
+		for j, u := range r.UnsolicitedLines {
+			m.UnsolicitedLines = append(m.UnsolicitedLines, u)
+			m.afterNames = append(m.afterNames, r.afterName(j))
+		}
+	}
+	m.Stopped = strings.Join(stopped, "; ")
+	m.Results = mergedResults(reports, order)
+	m.Shrinking = shrinking
+	return m, nil
+}
+
+// mergeShrinking sums what shrinking the reports' failures took. The
+// reports must have been shrunk alike (the same budget, and the same
+// replay commands), or none of them.
+func mergeShrinking(reports []*Report) (*ShrinkSummary, error) {
+	first := reports[0].Shrinking
+	var sum *ShrinkSummary
+	if first != nil {
+		sum = &ShrinkSummary{Budget: first.Budget, Program: first.Program, Impl: first.Impl}
+	}
+	for i, r := range reports {
+		s := r.Shrinking
+		switch {
+		case (s == nil) != (first == nil):
+			return nil, &MergeError{[]int{0, i}, "the failures of one were shrunk, of the other not"}
+		case s == nil:
+			continue
+		case s.Budget != first.Budget:
+			return nil, &MergeError{[]int{0, i}, fmt.Sprintf("shrunk with different budgets: %d and %d", first.Budget, s.Budget)}
+		case s.Program != first.Program || s.Impl != first.Impl:
+			return nil, &MergeError{[]int{0, i}, fmt.Sprintf("different replay commands: %s --impl %s and %s --impl %s", first.Program, first.Impl, s.Program, s.Impl)}
+		}
+		sum.Failures += s.Failures
+		sum.Queries += s.Queries
+		sum.CacheHits += s.CacheHits
+		sum.Elapsed += s.Elapsed
+		sum.Cut += s.Cut
+	}
+	return sum, nil
+}
+
+// reportLabel names a report in the merge's words: its shard, else its
+// position.
+func reportLabel(r *Report, i int) string {
+	if !r.Shard.Whole() {
+		return "shard " + r.Shard.String()
+	}
+	return fmt.Sprintf("report %d", i+1)
+}
+
+// shardOrder checks that the reports are every shard of one run once, or
+// whole runs, and returns their positions in shard order (whole runs in
+// the order given).
+func shardOrder(reports []*Report) ([]int, error) {
+	first := reports[0].Shard
+	order := make([]int, len(reports))
+	for i, r := range reports {
+		order[i] = i
+		switch s := r.Shard; {
+		case s.Whole() != first.Whole():
+			return nil, &MergeError{[]int{0, i}, "a shard and a whole run: merge the shards of one run (conform --shard K/N, K = 1 to N)"}
+		case s.N != first.N:
+			return nil, &MergeError{[]int{0, i}, fmt.Sprintf("shards %s and %s split the run differently", first, s)}
+		}
+	}
+	if first.Whole() {
+		return order, nil
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return reports[a].Shard.K - reports[b].Shard.K })
+	holder := make([]int, first.N+1)
+	for i := range holder {
+		holder[i] = -1
+	}
+	for _, i := range order {
+		k := reports[i].Shard.K
+		if holder[k] >= 0 {
+			return nil, &MergeError{[]int{holder[k], i}, fmt.Sprintf("both are shard %s", reports[i].Shard)}
+		}
+		holder[k] = i
+	}
+	var missing []string
+	for k := 1; k <= first.N; k++ {
+		if holder[k] < 0 {
+			missing = append(missing, Shard{K: k, N: first.N}.String())
+		}
+	}
+	if len(missing) > 0 {
+		return nil, &MergeError{Reason: fmt.Sprintf("shard %s missing: the merge would not be the whole run", strings.Join(missing, ", "))}
+	}
+	return order, nil
+}
+
+// mergedResults puts the reports' results together: in the whole run's
+// order when every report is a shard that kept every case's result, else
+// one report after the other.
+func mergedResults(reports []*Report, order []int) []*Result {
+	interleave := !reports[0].Shard.Whole()
+	n := 0
+	for _, i := range order {
+		n += len(reports[i].Results)
+		if len(reports[i].Results) != reports[i].Cases {
+			interleave = false
+		}
+	}
+	out := make([]*Result, 0, n)
+	if !interleave {
+		for _, i := range order {
+			out = append(out, reports[i].Results...)
+		}
+		return out
+	}
+	for j := 0; len(out) < n; j++ {
+		for _, i := range order {
+			if rs := reports[i].Results; j < len(rs) {
+				out = append(out, rs[j])
+			}
+		}
+	}
+	return out
+}
+
+func addCounts(sum, c Counts) {
+	for k, n := range c {
+		sum[k] += n
+	}
+}
+
+// addProfileCounts adds a report's agreements to the merge's, keeping the
+// order of classic.Profiles.
+func (r *Report) addProfileCounts(ps []ProfileAgreement) {
+	for _, p := range ps {
+		i := slices.IndexFunc(r.profiles, func(q ProfileAgreement) bool { return q.Profile == p.Profile })
+		if i < 0 {
+			r.profiles = append(r.profiles, ProfileAgreement{Profile: p.Profile})
+			i = len(r.profiles) - 1
+		}
+		r.profiles[i].Agree += p.Agree
+		r.profiles[i].Cases += p.Cases
+	}
+	rank := func(name string) int {
+		i := slices.IndexFunc(classic.Profiles, func(p classic.Profile) bool { return p.Name == name })
+		if i < 0 {
+			return len(classic.Profiles)
+		}
+		return i
+	}
+	slices.SortStableFunc(r.profiles, func(a, b ProfileAgreement) int { return rank(a.Profile) - rank(b.Profile) })
+}
+
+// ApplyMerged applies exp to a merged report as Apply does to a whole
+// run: each case's expected verdict, a listed verdict that did not happen,
+// and the ids that no shard met (a shard leaves those to the merge),
+// without repeating the stale entries the shards' reports carry already.
+// Like Apply it needs the result of every case exp names: reports read
+// from JSON keep every case's.
+func (r *Report) ApplyMerged(exp Expectations) {
+	before := r.Stale
+	r.Stale = nil
+	r.Apply(exp)
+	seen := map[string]bool{}
+	var stale []string
+	for _, s := range append(before, r.Stale...) {
+		if !seen[s] {
+			seen[s] = true
+			stale = append(stale, s)
+		}
+	}
+	r.Stale = stale
+}

@@ -1,0 +1,545 @@
+package conform_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"maps"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"betzacheck/conformance/client"
+	"betzacheck/conformance/conform"
+	"betzacheck/conformance/htmlreport"
+	"betzacheck/conformance/wire"
+	"betzacheck/reference/board"
+	"betzacheck/reference/dialect"
+)
+
+// byLetter is the reference with divergences planted by the letters of
+// the notation sent, one for each verdict and each kind of result a
+// report must read back: N loses every move (fail), Z times out, G
+// crashes, A answers an internal error (error), C says unsupported, D
+// answers garbage. It reads the dialects it declares, and numbers its
+// requests from 1 as a client does.
+type byLetter struct {
+	dialects []string
+	sent     *int
+}
+
+func (p byLetter) Hello() wire.HelloReply {
+	h := conform.Reference{}.Hello()
+	h.Name, h.Dialects, h.Level = "by-letter", p.dialects, wire.LevelDestinations
+	return h
+}
+
+func (p byLetter) Do(req wire.MovesRequest) client.Result {
+	*p.sent++
+	id := *p.sent
+	text := req.Notation
+	switch {
+	case strings.Contains(text, "Z"):
+		return client.Result{ID: id, Kind: client.ResultTimeout, Detail: "no reply within 10s"}
+	case strings.Contains(text, "G"):
+		return client.Result{ID: id, Kind: client.ResultCrash, Detail: "exit status 2"}
+	case strings.Contains(text, "D"):
+		return client.Result{ID: id, Kind: client.ResultGarbage, Detail: `"moves?"`}
+	case strings.Contains(text, "A"):
+		return client.Result{ID: id, Kind: client.ResultError, Reply: wire.Reply{ID: id, Error: &wire.ErrorReply{Kind: wire.KindInternal, Message: "no A"}}}
+	case strings.Contains(text, "C"):
+		return client.Result{ID: id, Kind: client.ResultError, Reply: wire.Reply{ID: id, Error: &wire.ErrorReply{Kind: wire.KindUnsupported, Message: "no C"}}}
+	}
+	reply := specAnswer(req, text)
+	if reply.Error == nil && strings.Contains(text, "N") {
+		reply.Outcomes = []wire.Outcome{}
+	}
+	reply.ID = id
+	kind := client.ResultOK
+	if reply.Error != nil {
+		kind = client.ResultError
+	}
+	return client.Result{ID: id, Kind: kind, Reply: reply}
+}
+
+func (byLetter) Close() error { return nil }
+
+// stream is the shard's cases of the run: the corpus's, then n generated
+// ones for impl, adapted to it, as conform builds them.
+func stream(t *testing.T, s conform.Shard, impl conform.Impl, n int, seed int64) iter.Seq[*conform.Case] {
+	t.Helper()
+	corpus, err := conform.CorpusCases("../../corpus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := s.Cases(corpus, impl.Hello(), n, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return conform.AdaptSeq(cases, impl.Hello())
+}
+
+// generated is the shard's cases of a run of n generated cases for impl.
+func generated(t *testing.T, s conform.Shard, impl conform.Impl, n int, seed int64) iter.Seq[*conform.Case] {
+	t.Helper()
+	cases, err := s.Cases(nil, impl.Hello(), n, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cases
+}
+
+// writeRead writes rep as JSON, reads it back, and checks that writing
+// what was read gives the same bytes, and that the report read back gives
+// the same text, HTML and markdown reports as rep.
+func writeRead(t *testing.T, rep *conform.Report) (*conform.Report, []byte) {
+	t.Helper()
+	var first bytes.Buffer
+	if err := rep.WriteJSON(&first); err != nil {
+		t.Fatal(err)
+	}
+	back, err := conform.ReadJSON(bytes.NewReader(first.Bytes()))
+	if err != nil {
+		t.Fatalf("ReadJSON: %v", err)
+	}
+	var second bytes.Buffer
+	if err := back.WriteJSON(&second); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first.Bytes(), second.Bytes()) {
+		t.Errorf("WriteJSON, ReadJSON, WriteJSON changes the report:\n%s", firstDifference(first.String(), second.String()))
+	}
+	for _, w := range []struct {
+		name  string
+		write func(*conform.Report, io.Writer) error
+	}{
+		{"text", func(r *conform.Report, w io.Writer) error { r.WriteText(w, true, 5); return nil }},
+		{"HTML", func(r *conform.Report, w io.Writer) error {
+			return htmlreport.Write(w, r, htmlreport.Options{Impl: "impl"})
+		}},
+		{"markdown", func(r *conform.Report, w io.Writer) error { return r.WriteDivergences(w, "betzacheck conform", nil) }},
+	} {
+		var a, b bytes.Buffer
+		if err := w.write(rep, &a); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.write(back, &b); err != nil {
+			t.Fatal(err)
+		}
+		if a.String() != b.String() {
+			t.Errorf("the %s report of the report read back differs:\n%s", w.name, firstDifference(b.String(), a.String()))
+		}
+	}
+	return back, first.Bytes()
+}
+
+// firstDifference quotes the lines around the first line where a and b
+// differ.
+func firstDifference(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := range min(len(al), len(bl)) {
+		if al[i] != bl[i] {
+			lo := max(i-3, 0)
+			return "line " + strconv.Itoa(i+1) + ":\n" + strings.Join(al[lo:i+1], "\n") + "\n---\n" + strings.Join(bl[lo:i+1], "\n")
+		}
+	}
+	return "one is a prefix of the other"
+}
+
+// caseIDs are the report's case ids, in order.
+func caseIDs(rep *conform.Report) []string {
+	ids := make([]string, len(rep.Results))
+	for i, r := range rep.Results {
+		ids[i] = r.Case.ID
+	}
+	return ids
+}
+
+// TestShardsMergeToTheWholeRun: for the reference and for implementations
+// with planted divergences (every verdict and every kind of result), in
+// Betza 2.0 and in classic Betza (where the profiles are counted), the
+// corpus and generated cases run whole and as 3 shards; each shard's
+// JSON report read back and merged gives the whole run's totals, counts
+// per clause, reference counts, profile agreements, divergence classes
+// (each failure shrunk) and cases, in the whole run's order, with the
+// same verdicts; and every report survives WriteJSON, ReadJSON, WriteJSON
+// unchanged.
+func TestShardsMergeToTheWholeRun(t *testing.T) {
+	const n, seed, shards = 120, 11, 3
+	for _, c := range []struct {
+		name string
+		impl func() conform.Impl
+		gen  string
+	}{
+		{"reference", func() conform.Impl { return conform.Reference{} }, dialect.Betza2},
+		{"by-letter", func() conform.Impl { return byLetter{[]string{dialect.Betza2}, new(int)} }, dialect.Betza2},
+		{"by-letter-classic", func() conform.Impl { return byLetter{[]string{dialect.Classic}, new(int)} }, dialect.Classic},
+		{"lax-classic", func() conform.Impl { return lax{[]string{dialect.Classic}} }, dialect.Classic},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx := context.Background()
+			// run judges the shard's cases and shrinks its failures, as
+			// conform does (with a budget that no failure exhausts, so
+			// that every minimal case is the same in any shard).
+			run := func(s conform.Shard) *conform.Report {
+				impl := c.impl()
+				rep := conform.Stream(ctx, impl, stream(t, s, impl, n, seed), conform.Options{KeepPasses: true, Shard: s})
+				conform.Shrink(ctx, impl, rep, conform.ShrinkOptions{Budget: 10000, Impl: c.name})
+				return rep
+			}
+			whole := run(conform.Shard{})
+			wholeBack, wholeJSON := writeRead(t, whole)
+			var parts []*conform.Report
+			for k := shards; k >= 1; k-- { // in any order
+				s := conform.Shard{K: k, N: shards}
+				rep := run(s)
+				if rep.Shard != s || !strings.HasPrefix(rep.Summary(), "shard "+s.String()+": ") {
+					t.Errorf("shard %s: the report says %q", s, rep.Summary())
+				}
+				back, js := writeRead(t, rep)
+				if !bytes.Contains(js, []byte(`"shard": "`+s.String()+`"`)) {
+					t.Errorf("shard %s: the JSON report does not say which shard it is", s)
+				}
+				parts = append(parts, back)
+			}
+			merged, err := conform.Merge(parts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mergedBack, mergedJSON := writeRead(t, merged)
+			for _, m := range []*conform.Report{merged, mergedBack} {
+				if m.Cases != whole.Cases || !maps.Equal(m.Totals(), whole.Totals()) || !maps.Equal(m.ReferenceTotals(), whole.ReferenceTotals()) ||
+					!reflect.DeepEqual(m.ByClause(), whole.ByClause()) || !slices.Equal(m.Profiles(), whole.Profiles()) ||
+					m.Summary() != whole.Summary() || m.Failed() != whole.Failed() {
+					t.Errorf("merged: %s, profiles %v\nwhole:  %s, profiles %v", m.Summary(), m.Profiles(), whole.Summary(), whole.Profiles())
+				}
+				if !slices.Equal(caseIDs(m), caseIDs(whole)) {
+					t.Errorf("the merge has %d cases, not in the whole run's order of %d", len(m.Results), len(whole.Results))
+				}
+				if got, want := classes(m), classes(whole); !slices.Equal(got, want) {
+					t.Errorf("merged classes:\n%s\nwhole run's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+				}
+				if s := m.Shrinking; s == nil || s.Failures != whole.Shrinking.Failures || s.Cut != 0 {
+					t.Errorf("merged shrinking %+v, whole run's %+v", s, whole.Shrinking)
+				}
+			}
+			for i, r := range merged.Results {
+				w := wholeBack.Results[i]
+				if r.Verdict != w.Verdict || r.Got.Kind != w.Got.Kind || !reflect.DeepEqual(r.Want, w.Want) {
+					t.Errorf("%s: merged %v %q (result %v), whole %v %q (result %v)", r.Case.ID, r.Verdict.Kind, r.Verdict.Reason, r.Got.Kind, w.Verdict.Kind, w.Verdict.Reason, w.Got.Kind)
+				}
+			}
+			if c.name == "reference" {
+				// The reference in process numbers no request, so even
+				// the JSON reports are the same.
+				if !bytes.Equal(mergedJSON, wholeJSON) {
+					t.Errorf("merged and whole JSON reports differ:\n%s", firstDifference(string(mergedJSON), string(wholeJSON)))
+				}
+				return
+			}
+			if whole.Totals()["pass"] == 0 || whole.Totals()["fail"] == 0 {
+				t.Errorf("planted divergences not found: %v", whole.Totals())
+			}
+			shrunk := 0
+			for _, r := range mergedBack.Results {
+				if r.Minimal != nil && r.Minimal.Case != r.Case {
+					shrunk++
+				}
+			}
+			if shrunk == 0 || len(whole.Classes()) < 2 {
+				t.Errorf("%d failures shrunk, %d classes: the test reads back no minimal case of its own", shrunk, len(whole.Classes()))
+			}
+			if c.gen == dialect.Classic && len(whole.Profiles()) == 0 {
+				t.Error("no profile agreement counted for classic cases")
+			}
+			if c.gen == dialect.Betza2 {
+				for _, k := range []string{"unsupported", "error", "timeout", "crash"} {
+					if whole.Totals()[k] == 0 {
+						t.Errorf("no %s verdict planted: %v", k, whole.Totals())
+					}
+				}
+			}
+		})
+	}
+}
+
+// classes describes a report's divergence classes, one line each: key,
+// count, members, and the smallest minimal case.
+func classes(rep *conform.Report) []string {
+	var out []string
+	for _, c := range rep.Classes() {
+		var ids []string
+		for _, m := range c.Members {
+			ids = append(ids, m.Case.ID)
+		}
+		out = append(out, fmt.Sprintf("%s: %d (%s) smallest %s: %s", c.Key, c.Count(), strings.Join(ids, " "),
+			c.Smallest.Case.ID, conform.CaseText(conform.MinimalOf(c.Smallest).Case)))
+	}
+	return out
+}
+
+// TestRequestIDs: each case's request in the JSON report carries the id
+// the implementation was given it by (0 for a case never given to it),
+// and reading the report back gives the results those ids.
+func TestRequestIDs(t *testing.T) {
+	cases, _ := conform.GeneratedCases(5, 3)
+	cases[2].Unsupported = "no dialect it reads"
+	rep := conform.Run(context.Background(), byLetter{[]string{dialect.Betza2}, new(int)}, cases, "")
+	back, js := writeRead(t, rep)
+	for i, r := range back.Results {
+		want := i + 1
+		if i == 2 {
+			want = 0
+		} else if i > 2 {
+			want = i
+		}
+		if r.Got.ID != want || r.Case.Request.ID != 0 {
+			t.Errorf("%s: request id %d, case request id %d; want %d and 0", r.Case.ID, r.Got.ID, r.Case.Request.ID, want)
+		}
+	}
+	if !bytes.Contains(js, []byte(`"id": 4,`+"\n"+`        "op": "moves"`)) {
+		t.Errorf("request ids not in the JSON report:\n%s", js)
+	}
+	if back.Results[2].Case.Unsupported != "no dialect it reads" {
+		t.Errorf("a case never sent reads back with %q", back.Results[2].Case.Unsupported)
+	}
+}
+
+// TestMergeUnsolicitedAndStopped: the lines quoted after a case keep
+// naming that case in the merge, though the shards' request ids repeat;
+// a shard stopped early makes the merge stopped, and the case in flight
+// (result stopped) does not break it.
+func TestMergeUnsolicitedAndStopped(t *testing.T) {
+	ctx := context.Background()
+	run := func(k int, impl conform.Impl) *conform.Report {
+		s := conform.Shard{K: k, N: 2}
+		return conform.Stream(ctx, impl, generated(t, s, impl, 30, 5), conform.Options{KeepPasses: true, Shard: s})
+	}
+	one := run(1, byLetter{[]string{dialect.Betza2}, new(int)})
+	one.Unsolicited = 3
+	one.UnsolicitedLines = []client.Unsolicited{{After: 0, Line: "hello!"}, {After: 2, Line: "extra"}}
+	two := run(2, &stoppedByLetter{byLetter{[]string{dialect.Betza2}, new(int)}, 4})
+	two.Unsolicited = 1
+	two.UnsolicitedLines = []client.Unsolicited{{After: 99, Line: "late"}}
+	a, _ := writeRead(t, one)
+	b, _ := writeRead(t, two)
+	last := b.Results[len(b.Results)-1]
+	if !b.Interrupted() || b.Broken() != two.Broken() || last.Got.Kind != client.ResultStopped || a.UnsolicitedNotes()[1] != "after "+one.Results[1].Case.ID+": extra" {
+		t.Fatalf("read back: interrupted %v, broken %v (was %v), the case in flight %v, notes %q", b.Interrupted(), b.Broken(), two.Broken(), last.Got.Kind, a.UnsolicitedNotes())
+	}
+	m, err := conform.Merge(b, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"after the handshake: hello!", "after " + one.Results[1].Case.ID + ": extra", "after request 99: late"}
+	if got := m.UnsolicitedNotes(); !slices.Equal(got, want) || m.Unsolicited != 4 {
+		t.Errorf("merged unsolicited %d: %q, want 4: %q", m.Unsolicited, got, want)
+	}
+	if !m.Interrupted() || m.Stopped != "shard 2/2: run stopped: run interrupted" || m.Broken() != (one.Broken() || two.Broken()) {
+		t.Errorf("merged stopped %q, broken %v", m.Stopped, m.Broken())
+	}
+	if _, js := writeRead(t, m); !bytes.Contains(js, []byte(`"after": "`+one.Results[1].Case.ID+`"`)) {
+		t.Errorf("the merged JSON report lost whose reply an unsolicited line followed")
+	}
+}
+
+// stoppedByLetter is byLetter until its n-th request, which it ends as a
+// client does when the run is stopped with that request in flight.
+type stoppedByLetter struct {
+	byLetter
+	n int
+}
+
+func (s *stoppedByLetter) Do(req wire.MovesRequest) client.Result {
+	if s.n--; s.n == 0 {
+		return client.Result{ID: *s.sent + 1, Kind: client.ResultStopped, Detail: "run interrupted"}
+	}
+	return s.byLetter.Do(req)
+}
+
+// TestMergeRefuses: reports of other implementations or levels, shards
+// that overlap, a shard twice or missing, a mix of shards and whole runs,
+// and failures shrunk differently are not merged.
+func TestMergeRefuses(t *testing.T) {
+	ctx := context.Background()
+	run := func(impl conform.Impl, level string, s conform.Shard) *conform.Report {
+		return conform.Stream(ctx, impl, generated(t, s, impl, 4, 2), conform.Options{KeepPasses: true, Shard: s, Level: level})
+	}
+	ref := conform.Reference{}
+	s := func(k, n int) conform.Shard { return conform.Shard{K: k, N: n} }
+	shrunk := func(rep *conform.Report, budget int) *conform.Report {
+		conform.Shrink(ctx, ref, rep, conform.ShrinkOptions{Budget: budget})
+		return rep
+	}
+	other := byLetter{[]string{dialect.Betza2}, new(int)}
+	for _, c := range []struct {
+		name    string
+		reports []*conform.Report
+		want    string
+	}{
+		{"implementations", []*conform.Report{run(ref, "", s(1, 2)), run(other, "", s(2, 2))}, "reports 1 and 2: different implementations"},
+		{"levels", []*conform.Report{run(ref, "", s(1, 2)), run(ref, wire.LevelEffects, s(2, 2))}, "reports 1 and 2: judged at different levels: paths and effects"},
+		{"twice", []*conform.Report{run(ref, "", s(1, 2)), run(ref, "", s(1, 2))}, "both are shard 1/2"},
+		{"missing", []*conform.Report{run(ref, "", s(1, 3)), run(ref, "", s(3, 3))}, "shard 2/3 missing"},
+		{"split", []*conform.Report{run(ref, "", s(1, 2)), run(ref, "", s(2, 3))}, "shards 1/2 and 2/3 split the run differently"},
+		{"mix", []*conform.Report{run(ref, "", conform.Shard{}), run(ref, "", s(1, 1))}, "a shard and a whole run"},
+		{"budgets", []*conform.Report{shrunk(run(ref, "", s(1, 2)), 5), shrunk(run(ref, "", s(2, 2)), 6)}, "reports 1 and 2: shrunk with different budgets: 5 and 6"},
+		{"shrunk", []*conform.Report{shrunk(run(ref, "", s(1, 2)), 5), run(ref, "", s(2, 2))}, "the failures of one were shrunk, of the other not"},
+		{"overlap", []*conform.Report{run(ref, "", conform.Shard{}), run(ref, "", conform.Shard{})}, "reports 1 and 2: case gen/2/0 is in both: the reports overlap"},
+	} {
+		_, err := conform.Merge(c.reports...)
+		var me *conform.MergeError
+		if !errors.As(err, &me) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want a MergeError with %q", c.name, err, c.want)
+		}
+	}
+	if _, err := conform.Merge(); err == nil {
+		t.Error("nothing merged without an error")
+	}
+	// Whole runs of different cases merge, in the order given.
+	a := conform.Stream(ctx, ref, generated(t, conform.Shard{}, ref, 4, 8), conform.Options{KeepPasses: true})
+	b := run(ref, "", conform.Shard{})
+	m, err := conform.Merge(a, b)
+	if err != nil || m.Cases != a.Cases+b.Cases || !slices.Equal(caseIDs(m), append(caseIDs(a), caseIDs(b)...)) {
+		t.Errorf("two whole runs: %v, %d cases", err, m.Cases)
+	}
+}
+
+// TestShardExpectations: a shard does not call an id it never met stale
+// (another shard holds it); the merge, given the same expectations, calls
+// stale the ids no shard met, and a listed verdict that did not happen
+// once, however many times the shards and the merge found it.
+func TestShardExpectations(t *testing.T) {
+	ctx := context.Background()
+	all, _ := conform.GeneratedCases(10, 4)
+	exp := conform.Expectations{
+		all[0].ID:    {Verdict: "fail", Reason: "passes now"},
+		all[1].ID:    {Verdict: "fail", Reason: "passes now"},
+		"gen/4/none": {Verdict: "crash", Reason: "no such case"},
+	}
+	var parts []*conform.Report
+	for k := 1; k <= 2; k++ {
+		s := conform.Shard{K: k, N: 2}
+		rep := conform.Stream(ctx, conform.Reference{}, generated(t, s, conform.Reference{}, 10, 4), conform.Options{KeepPasses: true, Expect: exp, Shard: s})
+		want := []string{all[k-1].ID + ": expected fail (passes now), got pass"}
+		if !slices.Equal(rep.Stale, want) {
+			t.Errorf("shard %d/2: stale %q, want %q", k, rep.Stale, want)
+		}
+		parts = append(parts, rep)
+	}
+	m, err := conform.Merge(parts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Stale) != 2 {
+		t.Errorf("merged without the expectations: stale %q, want the shards' 2", m.Stale)
+	}
+	m.ApplyMerged(exp)
+	want := []string{all[0].ID + ": expected fail (passes now), got pass", all[1].ID + ": expected fail (passes now), got pass", "gen/4/none: no such case in this run"}
+	if !slices.Equal(m.Stale, want) || !m.Failed() {
+		t.Errorf("merged with the expectations: stale %q, want %q", m.Stale, want)
+	}
+}
+
+// TestMergedReportsRender: a merged report read from JSON, with a corpus
+// case the reference fails and failures shrunk (some to themselves, some
+// to smaller cases), renders as text and HTML like the run's.
+func TestMergedReportsRender(t *testing.T) {
+	cases, err := conform.CorpusCases(wrongCorpus(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen, _ := conform.GeneratedCases(12, 3)
+	// The wazir on 2x1 is as small as its failure gets.
+	s, err := board.ParseSetup("2x1", "X1", "a1", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases = append(append(cases, gen...), conform.NewCase("tiny", nil, "W", s))
+	impl := lax{[]string{dialect.Betza2}}
+	rep := conform.Run(context.Background(), impl, cases, "")
+	conform.Shrink(context.Background(), impl, rep, conform.ShrinkOptions{Budget: 5, Impl: "lax"})
+	back, _ := writeRead(t, rep)
+	m, err := conform.Merge(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, got bytes.Buffer
+	rep.WriteText(&want, true, 3)
+	m.WriteText(&got, true, 3)
+	if got.String() != want.String() {
+		t.Errorf("text of the merge:\n%s\ntext of the run:\n%s", got.String(), want.String())
+	}
+	for _, s := range []string{"minimal: the case itself", "    minimal ", "divergence classes"} {
+		if !strings.Contains(want.String(), s) {
+			t.Errorf("the run's text has no %q: the test shows less than it says\n%s", s, want.String())
+		}
+	}
+	var wantHTML, gotHTML bytes.Buffer
+	opt := htmlreport.Options{Impl: "lax"}
+	if err := htmlreport.Write(&wantHTML, rep, opt); err != nil {
+		t.Fatal(err)
+	}
+	if err := htmlreport.Write(&gotHTML, m, opt); err != nil {
+		t.Fatal(err)
+	}
+	if gotHTML.String() != wantHTML.String() {
+		t.Errorf("the HTML of the merge differs from the run's:\n%s", firstDifference(gotHTML.String(), wantHTML.String()))
+	}
+}
+
+// TestReadJSONErrors: what is not a report of conform, or contradicts
+// itself, is an error that says what is wrong.
+func TestReadJSONErrors(t *testing.T) {
+	gen, _ := conform.GeneratedCases(3, 1)
+	rep := conform.Run(context.Background(), lax{[]string{dialect.Betza2}}, gen, "")
+	var b bytes.Buffer
+	if err := rep.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	good := b.String()
+	for _, c := range []struct{ name, text, want string }{
+		{"empty", "", "not a JSON report"},
+		{"other", `{"a": 1}`, `unknown field "a"`},
+		{"two", good + good, "more after the report"},
+		{"no totals", `{"level": "paths", "byClause": {}}`, `no "totals"`},
+		{"level", strings.Replace(good, `"level": "destinations",`+"\n  \"totals\"", `"level": "everything",`+"\n  \"totals\"", 1), `level: expected one of destinations, effects, paths, found "everything"`},
+		{"verdict", editCases(t, good, func(cs []any) { cs[0].(map[string]any)["verdict"] = "maybe" }), `cases[0] (gen/1/0): verdict: expected one of pass, fail`},
+		{"failed", strings.Replace(good, `"failed": true`, `"failed": false`, 1), "failed: the report says false, its cases and totals say true"},
+		{"generated", strings.Replace(good, `"fail": 3`, `"fail": 2`, 1), "3 generated cases of 2"},
+		{"totals", strings.Replace(good, `"fail": 3`, `"fail": 2, "crash": 1`, 1), "3 cases with verdict fail, but the totals count 2"},
+		{"answered", strings.Replace(good, `"answered": 3`, `"answered": 4`, 1), "expected 0 ≤ answered ≤ generated, found 4 of 3"},
+		{"twice", editCases(t, good, func(cs []any) { cs[1].(map[string]any)["id"] = "gen/1/0" }), "case gen/1/0 is in the report twice"},
+		{"classes", editCases(t, good, func(cs []any) { cs[1].(map[string]any)["divergence"] = "extra" }), "classes: the report's divergence classes are not those of its failures"},
+		{"divergence", editCases(t, good, func(cs []any) { cs[1].(map[string]any)["divergence"] = "odd" }), `expected a divergence (none, missing`},
+		{"shard", strings.Replace(good, `"totals"`, `"shard": "3/2", "totals"`, 1), "shard: expected K/N with 1 ≤ K ≤ N"},
+		{"unknown", strings.Replace(good, `"got"`, `"gone"`, 1), `unknown field "gone"`},
+		{"no got", editCases(t, good, func(cs []any) { delete(cs[0].(map[string]any), "got") }), `cases[0] (gen/1/0): verdict fail, but no reply ("got")`},
+	} {
+		_, err := conform.ReadJSON(strings.NewReader(c.text))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", c.name, err, c.want)
+		}
+	}
+}
+
+// editCases is the JSON report with its cases changed by edit.
+func editCases(t *testing.T, report string, edit func(cases []any)) string {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(report), &m); err != nil {
+		t.Fatal(err)
+	}
+	edit(m["cases"].([]any))
+	out, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}

@@ -1,0 +1,114 @@
+package conform
+
+import (
+	"fmt"
+	"iter"
+	"strconv"
+	"strings"
+
+	"betzacheck/conformance/wire"
+)
+
+// Shard is one of N disjoint parts of a run, for a CI matrix: the case at
+// index i (from 0) of the run's stream of cases (corpus cases, then
+// generated ones, in order) belongs to shard i mod N + 1. The same run
+// given shards 1/N to N/N judges every case exactly once, and Merge
+// combines their reports into the whole run's. The zero Shard is the
+// whole run.
+type Shard struct {
+	K, N int // 1 ≤ K ≤ N; both 0 for the whole run
+}
+
+// ParseShard reads "K/N", 1 ≤ K ≤ N, both decimal.
+func ParseShard(text string) (Shard, error) {
+	k, n, ok := strings.Cut(text, "/")
+	kv, kok := decimal(k)
+	nv, nok := decimal(n)
+	if !ok || !kok || !nok {
+		return Shard{}, fmt.Errorf("expected K/N (shard K of N, 1 ≤ K ≤ N), found %q", text)
+	}
+	if nv < 1 || kv < 1 || kv > nv {
+		return Shard{}, fmt.Errorf("expected K/N with 1 ≤ K ≤ N, found %q", text)
+	}
+	return Shard{K: kv, N: nv}, nil
+}
+
+// decimal reads a run of decimal digits (no sign, no space) that fits an
+// int.
+func decimal(s string) (int, bool) {
+	if s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, false
+	}
+	v, err := strconv.Atoi(s)
+	return v, err == nil
+}
+
+// Whole reports whether s is the whole run.
+func (s Shard) Whole() bool { return s.N == 0 }
+
+// String is "K/N", or "" for the whole run.
+func (s Shard) String() string {
+	if s.Whole() {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", s.K, s.N)
+}
+
+// Describe says which cases of the whole run the shard holds, counted
+// from 1: "cases 2, 5, 8, … of the whole run".
+func (s Shard) Describe() string {
+	if s.Whole() {
+		return "every case of the run"
+	}
+	if s.N == 1 {
+		return "every case of the run (shard 1 of 1)"
+	}
+	return fmt.Sprintf("cases %d, %d, %d, … of the whole run", s.K, s.K+s.N, s.K+2*s.N)
+}
+
+// Holds reports whether the case at index i (from 0) of the run's stream
+// belongs to s.
+func (s Shard) Holds(i int) bool { return s.Whole() || i%s.N == s.K-1 }
+
+// Count is how many of the first total cases of a stream s holds.
+func (s Shard) Count(total int) int {
+	if s.Whole() || total <= 0 {
+		return max(total, 0)
+	}
+	if total < s.K {
+		return 0
+	}
+	return (total-s.K)/s.N + 1
+}
+
+// Cases is the run's stream of cases that s holds, in order: of the
+// corpus cases, then n generated ones for the implementation h describes
+// (Generate, seed), the case at index i when s holds i. A generated case
+// of another shard is not built (GenerateOnly): Generate gives exactly
+// one case for each of 0 to n-1, so generated case i is case
+// len(corpus)+i of the run whatever the others are. The cases are not
+// adapted to h (see AdaptSeq).
+func (s Shard) Cases(corpus []*Case, h wire.HelloReply, n int, seed int64) (iter.Seq[*Case], error) {
+	var generated iter.Seq[*Case]
+	if n > 0 {
+		var err error
+		generated, err = GenerateOnly(h, n, seed, func(i int) bool { return s.Holds(len(corpus) + i) })
+		if err != nil {
+			return nil, err
+		}
+	}
+	return func(yield func(*Case) bool) {
+		for i, c := range corpus {
+			if s.Holds(i) && !yield(c) {
+				return
+			}
+		}
+		if generated != nil {
+			for c := range generated {
+				if !yield(c) {
+					return
+				}
+			}
+		}
+	}, nil
+}
