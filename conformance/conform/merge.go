@@ -232,7 +232,10 @@ func (r *Report) readMinimal(jm jsonMinimal, jr jsonResult, res *Result) (*Minim
 	if err != nil {
 		return nil, err
 	}
-	m := &Minimal{Case: res.Case, Verdict: v, Want: jm.Want, Got: got,
+	if !narrows(res.Divergence, jm.Divergence) {
+		return nil, fmt.Errorf("divergence: a %s failure does not shrink to a %s one", res.Divergence, jm.Divergence)
+	}
+	m := &Minimal{Case: res.Case, Verdict: v, Want: jm.Want, Got: got, Divergence: jm.Divergence,
 		Cost: ShrinkCost{Queries: jm.Queries, CacheHits: jm.CacheHits, Elapsed: seconds(jm.Seconds), Cut: jm.Cut}}
 	if jm.Request != jr.Request || jm.Betza2 != jr.Betza2 {
 		// A smaller case, read in its dialect as the shrinker read it.
