@@ -167,13 +167,16 @@ func (r *Report) writeClasses(w io.Writer) {
 	if len(classes) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "\ndivergence classes (%s in %s; count, kind and shape of the minimal notation, smallest case):\n",
+	// What shrinking took comes first: it varies from run to run, the
+	// classes below it do not.
+	fmt.Fprintln(w)
+	if s := r.Shrinking; s != nil {
+		fmt.Fprintf(w, "%s\n", s.Text())
+	}
+	fmt.Fprintf(w, "divergence classes (%s in %s; count, kind and shape of the minimal notation, smallest case):\n",
 		countWord(r.totals[VerdictFail.String()], "failure", "failures"), countWord(len(classes), "class", "classes"))
 	for _, c := range classes {
 		fmt.Fprintf(w, "  %5d  %-24s %s\n", c.Count(), c.Key, CaseText(MinimalOf(c.Smallest).Case))
-	}
-	if s := r.Shrinking; s != nil {
-		fmt.Fprintf(w, "  %s\n", s.Text())
 	}
 }
 

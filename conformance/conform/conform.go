@@ -285,8 +285,13 @@ func GenerateOnly(h wire.HelloReply, n int, seed int64, keep func(i int) bool) (
 				pv, _ := positions(params).Retrieve()
 				s := pv.(board.Setup)
 				if invalid {
-					c = invalidCase(id, entry, text, h.Characters, s, params.Rng)
-					continue
+					// A dialect that reads everything (a profile that
+					// skips what it does not know) has no invalid
+					// notation: the case is a valid one.
+					if c = invalidCase(id, entry, text, h.Characters, s, params.Rng); c != nil {
+						continue
+					}
+					invalid = false
 				}
 				if !h.ReadsUnmoved() && !markerFree(prog, s, level) {
 					why = fmt.Sprintf("in %d draws every case's answer depended on the '*' marker, which %s does not read (unmoved: false)", drawsPerCase, h.Name)

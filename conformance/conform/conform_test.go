@@ -707,13 +707,20 @@ func TestGenerateInvalid(t *testing.T) {
 		}
 	}
 	no := false
-	cases, err := conform.Generate(wire.HelloReply{Dialects: []string{dialect.Betza2}, Validates: &no}, 300, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for c := range cases {
-		if c.Invalid {
-			t.Fatalf("%s: an invalid case for an implementation that does not validate", c.ID)
+	for _, h := range []wire.HelloReply{
+		{Dialects: []string{dialect.Betza2}, Validates: &no},
+		// This profile skips every character it does not know: it has
+		// no invalid notation, and every case is a valid one.
+		{Dialects: []string{"betza-classic:fairy-stockfish"}},
+	} {
+		cases, err := conform.Generate(h, 300, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for c := range cases {
+			if c.Invalid || c.Unsupported != "" {
+				t.Fatalf("%v: %s: invalid %v, unsupported %q", h.Dialects, c.ID, c.Invalid, c.Unsupported)
+			}
 		}
 	}
 }

@@ -533,7 +533,7 @@ func TestClassesReports(t *testing.T) {
 	if head == nil || head[1] != strconv.Itoa(rep.Totals()["fail"]) || head[2] != strconv.Itoa(len(classes)) {
 		t.Fatalf("no classes section, or wrong counts:\n%s", out)
 	}
-	if !strings.Contains(out, "\n  shrinking: ") || !strings.Contains(out, "    minimal ") {
+	if !strings.Contains(out, "\nshrinking: ") || !strings.Contains(out, "    minimal ") {
 		t.Errorf("no shrinking line or minimal case:\n%s", out)
 	}
 	for _, c := range classes {
