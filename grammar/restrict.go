@@ -68,13 +68,7 @@ func (r restricter) expr(x ebnf.Expression) (ebnf.Expression, bool) {
 				alt = append(alt, &ebnf.Token{StringPos: x.Begin.StringPos, String: string(c)})
 			}
 		}
-		switch len(alt) {
-		case 0:
-			return nil, false
-		case 1:
-			return alt[0], true
-		}
-		return alt, true
+		return oneOf(alt)
 	case *ebnf.Name:
 		_, defined := r.g[x.String]
 		return x, !defined || !r.dead[x.String]
@@ -131,15 +125,21 @@ func (r restricter) expr(x ebnf.Expression) (ebnf.Expression, bool) {
 			// The empty sentence stays one of the choices.
 			alt = append(alt, &ebnf.Group{Lparen: x.Pos(), Body: nil})
 		}
-		switch len(alt) {
-		case 0:
-			return nil, false
-		case 1:
-			return alt[0], true
-		}
-		return alt, true
+		return oneOf(alt)
 	}
 	return nil, false // *ebnf.Bad
+}
+
+// oneOf is the choice among the alternatives left: none derives nothing,
+// one is itself.
+func oneOf(alt ebnf.Alternative) (ebnf.Expression, bool) {
+	switch len(alt) {
+	case 0:
+		return nil, false
+	case 1:
+		return alt[0], true
+	}
+	return alt, true
 }
 
 // writes reports whether every character of the token is allowed.
