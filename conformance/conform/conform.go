@@ -356,13 +356,7 @@ func invalidCase(id, entry, text, characters string, s board.Setup, r *rand.Rand
 // an implementation that does not read '*' (spec/protocol.md P2.6).
 func markerFree(prog *reference.Program, s board.Setup, level string) bool {
 	answer := func(virgin bool) []string {
-		p := s.Pos.Clone()
-		for _, q := range p.Pieces() {
-			pc := p.At(q)
-			pc.Virgin = virgin
-			p.Set(q, pc)
-		}
-		r := server.AnswerProgram(prog, board.Setup{Pos: p, From: s.From}, level)
+		r := server.AnswerProgram(prog, board.Setup{Pos: s.Pos.WithVirgin(virgin), From: s.From}, level)
 		if r.Error != nil {
 			return []string{r.Error.Kind, r.Error.Message}
 		}
@@ -454,14 +448,8 @@ func unmark(c *Case, h wire.HelloReply) {
 			return
 		}
 	}
-	p := c.Setup.Pos.Clone()
-	for _, q := range p.Pieces() {
-		pc := p.At(q)
-		pc.Virgin = false
-		p.Set(q, pc)
-	}
-	c.Setup.Pos = p
-	c.Request.Position = p.String()
+	c.Setup.Pos = c.Setup.Pos.WithVirgin(false)
+	c.Request.Position = c.Setup.Pos.String()
 }
 
 func adaptDialect(c *Case, dialects []string) {

@@ -365,6 +365,18 @@ func (p *Position) Clone() *Position {
 	return &Position{size: p.size, sq: append([]Piece(nil), p.sq...)}
 }
 
+// WithVirgin returns a copy of p in which every piece has not moved
+// (virgin) or has (§3.11, §11.2).
+func (p *Position) WithVirgin(virgin bool) *Position {
+	c := p.Clone()
+	for i := range c.sq {
+		if !c.sq[i].Empty() {
+			c.sq[i].Virgin = virgin
+		}
+	}
+	return c
+}
+
 // String returns the canonical placement text (§11.2): adjacent empty
 // squares form one run and no run is "0". ParsePosition(p.Size(),
 // p.String()) equals p.

@@ -349,3 +349,21 @@ func TestEmptyPlacement(t *testing.T) {
 		}
 	}
 }
+
+// TestWithVirgin: every piece, and only a piece, gets the flag; the
+// position itself is not changed.
+func TestWithVirgin(t *testing.T) {
+	p, err := ParsePosition(Size{W: 3, H: 1}, "X*1p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.WithVirgin(true).String(); got != "X*1p*" {
+		t.Errorf("all unmoved: %s", got)
+	}
+	if got := p.WithVirgin(false).String(); got != "X1p" {
+		t.Errorf("all moved: %s", got)
+	}
+	if p.String() != "X*1p" {
+		t.Errorf("the position changed: %s", p)
+	}
+}
