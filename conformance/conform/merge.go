@@ -131,7 +131,7 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 // readCounts copies verdict counts, checking the kinds and the numbers.
 func readCounts(what string, in, out Counts) error {
 	for k, n := range in {
-		if !validKind(k) {
+		if _, ok := verdictKind(k); !ok {
 			return fmt.Errorf("%s: expected a verdict (%s), found %q", what, strings.Join(kinds, ", "), k)
 		}
 		if n < 0 {
@@ -161,7 +161,7 @@ func (r *Report) readResult(jr jsonResult) (*Result, error) {
 	if !ok {
 		return nil, fmt.Errorf("verdict: expected one of %s, found %q", strings.Join(kinds, ", "), jr.Verdict)
 	}
-	if jr.Expected != "" && !validKind(jr.Expected) {
+	if _, ok := verdictKind(jr.Expected); jr.Expected != "" && !ok {
 		return nil, fmt.Errorf("expected: expected a verdict, found %q", jr.Expected)
 	}
 	var setup board.Setup
@@ -267,12 +267,6 @@ func (d *Divergence) UnmarshalText(text []byte) error {
 	}
 	*d = Divergence(i)
 	return nil
-}
-
-// verdictKind is the kind named name.
-func verdictKind(name string) (VerdictKind, bool) {
-	i := slices.Index(verdictNames[:], name)
-	return VerdictKind(i), i >= 0
 }
 
 // resultOf rebuilds what the implementation gave for a case: its reply

@@ -205,7 +205,8 @@ func (r *Report) Broken() bool {
 	return false
 }
 
-var kinds = []string{"pass", "fail", "unsupported", "error", "timeout", "crash"}
+// kinds are the verdict names, in the order of the tables.
+var kinds = verdictNames[:]
 
 // WriteText writes a line per case that did not pass (every case when
 // verbose), the summary per clause, the first maxDiagrams failures with a
@@ -564,7 +565,7 @@ func ParseExpectations(r io.Reader) (Expectations, error) {
 		if len(f) != 2 {
 			return nil, fmt.Errorf("line %d: expected CASE-ID VERDICT # reason, found %q", n, line)
 		}
-		if !validKind(f[1]) || f[1] == "pass" {
+		if _, ok := verdictKind(f[1]); !ok || f[1] == "pass" {
 			return nil, fmt.Errorf("line %d: expected a verdict (fail, unsupported, error, timeout, crash), found %q", n, f[1])
 		}
 		if strings.TrimSpace(reason) == "" {
@@ -573,15 +574,6 @@ func ParseExpectations(r io.Reader) (Expectations, error) {
 		exp[f[0]] = Expectation{Verdict: f[1], Reason: strings.TrimSpace(reason)}
 	}
 	return exp, sc.Err()
-}
-
-func validKind(k string) bool {
-	for _, x := range kinds {
-		if x == k {
-			return true
-		}
-	}
-	return false
 }
 
 // Apply marks each result with its expected verdict and records stale

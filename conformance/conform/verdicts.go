@@ -2,6 +2,7 @@ package conform
 
 import (
 	"fmt"
+	"slices"
 
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/equiv"
@@ -34,6 +35,12 @@ const (
 )
 
 var verdictNames = [...]string{"pass", "fail", "unsupported", "error", "timeout", "crash"}
+
+// verdictKind is the kind named name, and whether there is one.
+func verdictKind(name string) (VerdictKind, bool) {
+	i := slices.Index(verdictNames[:], name)
+	return VerdictKind(i), i >= 0
+}
 
 // String returns "pass", "fail", "unsupported", "error", "timeout" or
 // "crash".
