@@ -160,7 +160,9 @@ func runConform(c *command, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "betzacheck conform: no cases in shard %s: the run has fewer than %d cases\n", shard, shard.K)
 		return exitUsage
 	} else if rep.Cases == 0 {
-		fmt.Fprintln(e.stderr, "betzacheck conform: no cases: every generated sample was skipped")
+		// Generate yields one case for each of its N (an unfitting one as
+		// unsupported), so only an empty stream comes here.
+		fmt.Fprintln(e.stderr, "betzacheck conform: no cases: the run judged none")
 		return exitUsage
 	}
 	printReport(e, rep, *quiet && !jsonStdout, text, *verbose, *diagrams)
