@@ -297,9 +297,7 @@ func GenerateOnly(h wire.HelloReply, n int, seed int64, keep func(i int) bool) (
 					why = fmt.Sprintf("in %d draws every case's answer depended on the '*' marker, which %s does not read (unmoved: false)", drawsPerCase, h.Name)
 					continue
 				}
-				c = NewCase(id, generatedClauses, prog.Source(), s)
-				c.prog = prog
-				c.Request.Dialect, c.Request.Notation = entry, text
+				c = caseOf(id, generatedClauses, entry, text, prog, nil, s)
 			}
 			if c == nil {
 				c = &Case{ID: id, Clauses: generatedClauses, Unsupported: why,
@@ -343,9 +341,7 @@ func invalidCase(id, entry, text, characters string, s board.Setup, r *rand.Rand
 		}
 		_, err := translate.ToBetza2(entry, string(t))
 		if le := (*loc.Error)(nil); errors.As(err, &le) {
-			c := NewCase(id, generatedClauses, string(t), s)
-			c.Request.Dialect, c.Invalid, c.progErr = entry, true, err
-			return c
+			return caseOf(id, generatedClauses, entry, string(t), nil, err, s)
 		}
 	}
 	return nil

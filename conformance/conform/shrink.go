@@ -12,6 +12,7 @@ import (
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/gen"
 	"betzacheck/conformance/wire"
+	"betzacheck/reference"
 	"betzacheck/reference/board"
 	"betzacheck/reference/loc"
 	"betzacheck/reference/translate"
@@ -452,19 +453,25 @@ func (s *shrinker) candidate(orig *Case, dial, text string, setup board.Setup) *
 // Betza 2.0 equivalent, or an unknown dialect, is an error.
 func CaseIn(id string, clauses []string, dial, text string, s board.Setup) (*Case, error) {
 	prog, err := translate.ToBetza2(dial, text)
+	if le := (*loc.Error)(nil); err != nil && !errors.As(err, &le) {
+		return nil, err
+	}
+	return caseOf(id, clauses, dial, text, prog, err, s), nil
+}
+
+// caseOf is the case of text, read in the dialect dial as prog, or
+// rejected by it with the located error err (an invalid case, judged by
+// that error).
+func caseOf(id string, clauses []string, dial, text string, prog *reference.Program, err error, s board.Setup) *Case {
 	if err != nil {
-		var le *loc.Error
-		if !errors.As(err, &le) {
-			return nil, err
-		}
 		c := NewCase(id, clauses, text, s)
 		c.Request.Dialect, c.Invalid, c.progErr = dial, true, err
-		return c, nil
+		return c
 	}
 	c := NewCase(id, clauses, prog.Source(), s)
 	c.prog = prog
 	c.Request.Dialect, c.Request.Notation = dial, text
-	return c, nil
+	return c
 }
 
 // Replay is the command that judges the minimal case m alone
