@@ -196,8 +196,22 @@ type pathNode struct {
 }
 
 // Moves returns every outcome of the program for the piece on from, sorted
-// by Key.
-func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Options) (_ []Outcome, err error) {
+// by Key. It is Evaluator.Moves on a fresh evaluator.
+func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Options) ([]Outcome, error) {
+	var ev Evaluator
+	return ev.Moves(prog, pos, from, opt)
+}
+
+// An Evaluator answers queries one after another and keeps the memory of
+// one query for the next, so that a caller making many queries (fuzzing,
+// equivalence, a benchmark) allocates little beyond the answers. The zero
+// value is ready to use. An Evaluator is not safe for concurrent use: keep
+// one per goroutine.
+type Evaluator struct{}
+
+// Moves returns every outcome of the program for the piece on from, sorted
+// by Key. The answer is the caller's: nothing of it is reused.
+func (ev *Evaluator) Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Options) (_ []Outcome, err error) {
 	mover := pos.At(from)
 	if !pos.Size().Contains(from) {
 		return nil, fmt.Errorf("square %s is off the %s board", from, pos.Size())
