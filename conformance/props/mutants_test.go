@@ -79,13 +79,13 @@ var plantedBugs = []plantedBug{
 	}}},
 	{"x-ignored", "§3.8 x makes the mover go along instead of erupting", []patch{{
 		"reference/eval/eval.go",
-		`if leg.Erupt && !st.erupted {`,
-		`if leg.Erupt && !st.erupted && !mutant("x-ignored") {`,
+		`if leg.Erupt && !st.erupted() {`,
+		`if leg.Erupt && !st.erupted() && !mutant("x-ignored") {`,
 	}}},
 	{"a-excludes-back", "§3.9 a on a later leg excludes straight back", []patch{{
 		"reference/eval/eval.go",
 		`if !leg.AllDirections() && !geometry.SelectsAny(class, leg.Dirs, fr.Local(v)) {`,
-		`if !leg.AllDirections() && !geometry.SelectsAny(class, leg.Dirs, fr.Local(v)) || mutant("a-excludes-back") && leg.AllDirections() && !slices.Contains(s.prog.Starts, int(st.node)) && fr.Local(v).Y < 0 && fr.Local(v).X == 0 {`,
+		`if !leg.AllDirections() && !geometry.SelectsAny(class, leg.Dirs, fr.Local(v)) || mutant("a-excludes-back") && leg.AllDirections() && !slices.Contains(s.prog.Starts, int(node)) && fr.Local(v).Y < 0 && fr.Local(v).X == 0 {`,
 	}}},
 	// One per dialect (issue 7): the translations are checked too.
 	{"bracket-optional-mandatory", "§B3.2 [F?R] read as [F-R]: the continuation is not optional", []patch{{
@@ -117,6 +117,11 @@ var plantedBugs = []plantedBug{
 		"reference/dialect/xbetza/directions.go",
 		`return []int{0, 2, 6} // §X5.3: straight on or a quarter turn`,
 		`if mutant("xbetza-four-fold-default") { return []int{0, 1, 2, 6, 7} }; return []int{0, 2, 6} // §X5.3: straight on or a quarter turn`,
+	}}},
+	{"fast-rider-passes-pieces", "§1.2 the fast path's rider rides on past the first piece it meets (reference/eval/fast.go)", []patch{{
+		"reference/eval/fast.go",
+		`break // §1.2 a ride ends on the first piece it meets`,
+		`if !mutant("fast-rider-passes-pieces") { break }`,
 	}}},
 	{"xbetza-no-mirror", "§X6.2 every leg is named in the unmirrored frame, though Betza 2.0 mirrors a path that turned chiral leaning left", []patch{{
 		"reference/dialect/xbetza/render.go",

@@ -138,11 +138,19 @@ func parseVirtual(s, inner string) (Square, error) {
 // largest board (files a..z, ranks 1..MaxSide) prints as its 0-based
 // coordinates, such as "(-1,3)". It runs for every square of every
 // outcome, so it avoids fmt.
-func (q Square) String() string {
+func (q Square) String() string { return string(q.Append(nil)) }
+
+// Append appends the square's name, as String writes it, to b.
+func (q Square) Append(b []byte) []byte {
 	if q.File < 0 || q.File >= MaxSide || q.Rank < 0 || q.Rank >= MaxSide {
-		return "(" + strconv.Itoa(q.File) + "," + strconv.Itoa(q.Rank) + ")"
+		b = append(b, '(')
+		b = strconv.AppendInt(b, int64(q.File), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(q.Rank), 10)
+		return append(b, ')')
 	}
-	return string(rune('a'+q.File)) + strconv.Itoa(q.Rank+1)
+	b = append(b, byte('a'+q.File))
+	return strconv.AppendInt(b, int64(q.Rank+1), 10)
 }
 
 // Compare orders squares rank by rank from rank 1, then file by file from
@@ -194,18 +202,22 @@ func (p Piece) Empty() bool { return p.Kind == 0 }
 // String returns the piece as placement text (§11.2): its letter, upper
 // case for white and lower case for black, then '*' if it has not moved
 // yet ("R", "r", "R*", "n*"); "" for an empty square.
-func (p Piece) String() string {
+func (p Piece) String() string { return string(p.Append(nil)) }
+
+// Append appends the piece's placement text, as String writes it, to b.
+func (p Piece) Append(b []byte) []byte {
 	if p.Empty() {
-		return ""
+		return b
 	}
 	k := p.Kind
 	if p.Color == Black {
 		k += 'a' - 'A'
 	}
+	b = append(b, k)
 	if p.Virgin {
-		return string([]byte{k, '*'})
+		b = append(b, '*')
 	}
-	return string(k)
+	return b
 }
 
 // ParsePiece is the inverse of Piece.String: "" is the empty square,

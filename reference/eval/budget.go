@@ -65,12 +65,17 @@ func (e *LimitError) Error() string {
 func (e *LimitError) Unwrap() error { return e.Err }
 
 // Estimated sizes of what the search holds, for the memory budget. They
-// are upper bounds of the live data: a seen-set slot with its share of the
-// table's free slots, plus the copy on the work stack.
+// are upper bounds of the live data, with the slack of the growing arrays
+// and hash tables that hold it.
 var (
 	stateSize = int(unsafe.Sizeof(state{}))
-	// seenCost is one state in a seen-set and on a work stack.
-	seenCost = 3*stateSize + 16
+	// seenCost is one state in a seen-set (its array, twice the state
+	// when it grows, and hash slots at most half full) and on a work
+	// stack, or in a frontier of fragments.
+	seenCost = 3*stateSize + 4*4 + 8
+	// textCost is one interned text besides its bytes: its span and its
+	// hash slots (texts).
+	textCost = 2*int(unsafe.Sizeof(span{})) + 4*4
 	// pathCost is one interned path step (a slice element and a map entry).
 	pathCost = 3 * int(unsafe.Sizeof(pathNode{})+8)
 	// outcomeCost is one outcome before its changes.

@@ -8,10 +8,10 @@
 package eval
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"unsafe"
 
@@ -43,6 +43,10 @@ type Options struct {
 	// Context, when not nil, bounds the query in time: once it is done the
 	// search stops with a *LimitError whose Budget is BudgetTime.
 	Context context.Context
+	// General makes the query take the general search where the fast path
+	// (fast.go) would answer, for the harness that checks one against the
+	// other. The answer is the same either way.
+	General bool
 }
 
 // Change is a square whose content a move changes, with its content after.
@@ -70,17 +74,22 @@ func (o Outcome) Capture(pos *board.Position, from board.Square) bool {
 }
 
 // Key is a canonical text of the outcome's effect, equal for equal effects.
-func (o Outcome) Key() string {
-	var b strings.Builder
+func (o Outcome) Key() string { return string(o.AppendKey(nil)) }
+
+// AppendKey appends the outcome's Key to b.
+func (o Outcome) AppendKey(b []byte) []byte {
 	if o.To == nil {
-		b.WriteString("-")
+		b = append(b, '-')
 	} else {
-		b.WriteString(o.To.String())
+		b = o.To.Append(b)
 	}
 	for _, c := range o.Changes {
-		fmt.Fprintf(&b, " %s=%s", c.Square, c.Piece)
+		b = append(b, ' ')
+		b = c.Square.Append(b)
+		b = append(b, '=')
+		b = c.Piece.Append(b)
 	}
-	return b.String()
+	return b
 }
 
 // ParseKey is the inverse of Outcome.Key: it reads a key back into its
@@ -147,53 +156,14 @@ func (e *FragmentConflictError) Error() string {
 	return fmt.Sprintf("fragments of an eruption give %s two different contents (§3.15)", e.Square)
 }
 
-// state is one point of the search: the mover (or a fragment) is on sq,
-// about to make the leg of node.
-type state struct {
-	node     int32
-	sq       board.Square
-	rot      int8
-	chir     geometry.Chirality // the path's handedness (§6.1)
-	erupted  bool               // the eruption of this node's leg has happened (§3.8)
-	gone     bool               // the real mover was destroyed (§3.14)
-	steps    int32
-	carried  board.Piece
-	carryFrm board.Square
-	delta    delta
-	unloads  string // fragment unloads as "from>to;" (§3.15)
-	path     int32  // the path walked so far, interned (Options.Paths); 0 otherwise
-}
-
-type search struct {
-	prog      *expand.Program
-	pos       *board.Position
-	from      board.Square
-	mover     board.Piece
-	opt       Options
-	meter     meter
-	outcomes  map[string]*found  // by the raw bytes of the effect
-	usesSteps bool               // some leg is e (§3.10), so states keep step counts
-	paths     []pathNode         // interned paths: a square and the path before it
-	pathIDs   map[pathNode]int32 // so that equal paths share one id
-
-	// The eruptions met so far (fragments.go), and Tarjan's counter.
-	erupts    []eruption
-	eruptIDs  map[state]int32
-	nextIndex int32
-}
-
-// found is an outcome met during the search, with the paths that led to
-// it (interned ids, unfolded once the search is over).
-type found struct {
-	outcome Outcome
-	paths   []int32
-}
-
-// pathNode is one step of an interned path; parent 0 is the empty path.
-type pathNode struct {
-	parent int32
-	sq     board.Square
-}
+// Evaluator answers queries one after another and keeps the memory of
+// one query for the next, so that a caller making many queries (fuzzing,
+// equivalence, a benchmark) allocates little beyond the answers. The zero
+// value is ready to use. An Evaluator is not safe for concurrent use: keep
+// one per goroutine. It keeps what it works out about the last program it
+// ran (which leaps each leg may make, whether the fast path applies), so
+// a program must not change once it has been evaluated.
+type Evaluator struct{ s search }
 
 // Moves returns every outcome of the program for the piece on from, sorted
 // by Key. It is Evaluator.Moves on a fresh evaluator.
@@ -202,12 +172,61 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 	return ev.Moves(prog, pos, from, opt)
 }
 
-// An Evaluator answers queries one after another and keeps the memory of
-// one query for the next, so that a caller making many queries (fuzzing,
-// equivalence, a benchmark) allocates little beyond the answers. The zero
-// value is ready to use. An Evaluator is not safe for concurrent use: keep
-// one per goroutine.
-type Evaluator struct{}
+// search is one query and the memory it keeps for the next.
+type search struct {
+	prog      *expand.Program
+	pos       *board.Position
+	from      board.Square
+	mover     board.Piece
+	opt       Options
+	meter     meter
+	usesSteps bool    // some leg is e (§3.10), so states keep step counts
+	simple    bool    // the fast path applies to the program (Simple)
+	fastTo    []point // fastMoves' destinations
+
+	texts    texts    // deltas, unload records and outcome keys, interned
+	seen     stateSet // the states of the real move met so far
+	stack    []int32  // the states of seen left to visit
+	legOut   []state  // the states after one leg (leg)
+	scratch  []byte
+	rawKey   []byte   // record's key of an effect
+	outcomes []found  // in the order they were met
+	foundAt  []int32  // by the textID of an effect: 1 + index into outcomes
+	sel      []uint16 // by node and frame: selectedBit | the leaps the leg may make (selected)
+
+	// answer's order of the outcomes, and sortFound's keys.
+	order         []int32
+	byPrefix      []uint64
+	keyA, keyB    []byte
+	changeScratch []Change
+
+	paths   []pathNode         // interned paths: a square and the path before it
+	pathIDs map[pathNode]int32 // so that equal paths share one id
+
+	// The eruptions met so far (fragments.go), and Tarjan's counter.
+	erupts    []eruption
+	eruptIDs  map[state]int32
+	nextIndex int32
+
+	// The search's own callbacks for successors, made once.
+	landFn, pushFn, eruptFn func(state)
+}
+
+// found is an outcome met during the search: the effect's key (its raw
+// bytes, interned) with the paths that led to it (interned ids, unfolded
+// once the search is over).
+type found struct {
+	key   textID
+	to    point
+	gone  bool
+	paths []int32
+}
+
+// pathNode is one step of an interned path; parent 0 is the empty path.
+type pathNode struct {
+	parent int32
+	sq     board.Square
+}
 
 // Moves returns every outcome of the program for the piece on from, sorted
 // by Key. The answer is the caller's: nothing of it is reused.
@@ -228,41 +247,176 @@ func (ev *Evaluator) Moves(prog *expand.Program, pos *board.Position, from board
 	if opt.MaxBytes == 0 {
 		opt.MaxBytes = DefaultMaxBytes
 	}
-	s := &search{prog: prog, pos: pos, from: from, mover: mover, opt: opt,
-		meter:    newMeter(opt),
-		outcomes: map[string]*found{},
-		paths:    []pathNode{{}}, pathIDs: map[pathNode]int32{},
-		eruptIDs: map[state]int32{}}
-	for _, n := range prog.Nodes {
-		s.usesSteps = s.usesSteps || n.Leg.Equal
-	}
+	s := &ev.s
+	s.start(prog, pos, from, mover, opt)
 	defer loc.Catch(&err)
+	if s.simple && !opt.General && !opt.Paths && s.fastFits() {
+		s.meter.checkContext()
+		return s.fastMoves(), nil
+	}
 	rot := firstRot(mover)
 	// §3.14 the origin is empty once the mover has left it.
-	start := delta("").set(from, board.Piece{})
+	start := s.setDelta(0, from, board.Piece{})
 	s.meter.checkContext()
-	var init []state
 	for _, n := range prog.Starts {
-		init = append(init, state{node: int32(n), sq: from, rot: rot, delta: start, path: s.pathStep(0, from)})
+		s.push(state{node: int32(n), sq: pointOf(from), rot: rot, delta: start, path: s.pathStep(0, from)})
 	}
-	s.explore(init)
-	keys := make([]string, 0, len(s.outcomes))
-	byKey := make(map[string]*found, len(s.outcomes))
-	for _, f := range s.outcomes {
-		k := f.outcome.Key()
-		keys = append(keys, k)
-		byKey[k] = f
+	s.explore()
+	return s.answer(), nil
+}
+
+// start readies the search for a query, keeping the memory of the last.
+func (s *search) start(prog *expand.Program, pos *board.Position, from board.Square, mover board.Piece, opt Options) {
+	if s.landFn == nil {
+		s.landFn, s.pushFn, s.eruptFn = s.land, s.push, s.erupt
 	}
-	sort.Strings(keys)
-	out := make([]Outcome, 0, len(keys))
-	for _, k := range keys {
-		f := byKey[k]
-		for _, p := range f.paths {
-			f.outcome.Paths = append(f.outcome.Paths, s.squares(p))
+	if prog != s.prog {
+		s.sel = slices.Grow(s.sel[:0], 16*len(prog.Nodes))[:16*len(prog.Nodes)]
+		clear(s.sel)
+		s.simple = Simple(prog)
+		s.usesSteps = false
+		for _, n := range prog.Nodes {
+			s.usesSteps = s.usesSteps || n.Leg.Equal
 		}
-		out = append(out, f.outcome)
 	}
-	return out, nil
+	s.prog, s.pos, s.from, s.mover, s.opt = prog, pos, from, mover, opt
+	s.meter = newMeter(opt)
+	s.texts.reset()
+	s.seen.reset()
+	s.stack = reuse(s.stack)
+	s.legOut = reuse(s.legOut)
+	s.outcomes = reuse(s.outcomes)
+	s.foundAt = reuse(s.foundAt)
+	s.paths = append(reuse(s.paths), pathNode{})
+	s.pathIDs = reuseMap(s.pathIDs)
+	s.erupts = reuse(s.erupts)
+	s.eruptIDs = reuseMap(s.eruptIDs)
+	s.nextIndex = 0
+}
+
+// reuse empties a slice of the search for the next query, keeping its
+// memory unless a large query left it large (keepStates).
+func reuse[T any](x []T) []T {
+	if cap(x) > keepStates {
+		return nil
+	}
+	return x[:0]
+}
+
+// reuseMap is reuse for a map.
+func reuseMap[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil || len(m) > keepStates {
+		return map[K]V{}
+	}
+	clear(m)
+	return m
+}
+
+// answer unfolds the outcomes met into the caller's answer, sorted by
+// Key: one array of outcomes, one of their changes and one of their final
+// squares, whatever their number.
+func (s *search) answer() []Outcome {
+	order := s.order[:0]
+	nChanges, nTo := 0, 0
+	for i := range s.outcomes {
+		f := &s.outcomes[i]
+		order = append(order, int32(i))
+		nChanges += (len(s.texts.bytes(f.key)) - 2) / 4
+		if !f.gone {
+			nTo++
+		}
+	}
+	s.order = order
+	s.sortFound(order)
+	out := make([]Outcome, len(order))
+	changes := make([]Change, 0, nChanges)
+	tos := make([]board.Square, 0, nTo)
+	for i, j := range order {
+		f := &s.outcomes[j]
+		o := &out[i]
+		if !f.gone {
+			tos = append(tos, f.to.square())
+			o.To = &tos[len(tos)-1]
+		}
+		first := len(changes)
+		changes = s.appendChanges(changes, f)
+		o.Changes = changes[first:len(changes):len(changes)]
+		for _, p := range f.paths {
+			o.Paths = append(o.Paths, s.squares(p))
+		}
+	}
+	return out
+}
+
+// appendChanges appends the changes of f's effect to changes: its key
+// holds the final square's two bytes, then the delta entries that change.
+func (s *search) appendChanges(changes []Change, f *found) []Change {
+	d := s.texts.bytes(f.key)[2:]
+	for j := 0; j < len(d); j += 4 {
+		changes = append(changes, Change{board.Square{File: int(d[j]), Rank: int(d[j+1])}, decodePiece(d[j+2], d[j+3])})
+	}
+	return changes
+}
+
+// sortFound sorts order, indices into the outcomes met, as the outcomes'
+// Keys sort. The first bytes of the keys (keyPrefix) mostly decide; only
+// outcomes that end on one square have their keys written out.
+func (s *search) sortFound(order []int32) {
+	byPrefix := s.byPrefix[:0]
+	for _, i := range order {
+		f := &s.outcomes[i]
+		byPrefix = append(byPrefix, uint64(keyPrefix(f.to, f.gone))<<32|uint64(i))
+	}
+	s.byPrefix = byPrefix
+	slices.Sort(byPrefix)
+	for j, x := range byPrefix {
+		order[j] = int32(x)
+	}
+	for lo := 0; lo < len(order); {
+		hi := lo + 1
+		for hi < len(order) && byPrefix[hi]>>32 == byPrefix[lo]>>32 {
+			hi++
+		}
+		if hi-lo > 1 {
+			slices.SortFunc(order[lo:hi], func(a, b int32) int {
+				s.keyA = s.outcomeKey(s.keyA[:0], &s.outcomes[a])
+				s.keyB = s.outcomeKey(s.keyB[:0], &s.outcomes[b])
+				return bytes.Compare(s.keyA, s.keyB)
+			})
+		}
+		lo = hi
+	}
+}
+
+// outcomeKey appends the Key of the outcome f to b.
+func (s *search) outcomeKey(b []byte, f *found) []byte {
+	o := Outcome{Changes: s.appendChanges(s.changeScratch[:0], f)}
+	s.changeScratch = o.Changes
+	if !f.gone {
+		to := f.to.square()
+		o.To = &to
+	}
+	return o.AppendKey(b)
+}
+
+// keyPrefix is the first three bytes of the Key of an outcome that ends
+// on to (or with the mover destroyed: gone) as a number, in the order of
+// the keys: the final square's name ("-" when the mover is destroyed, "("
+// for a virtual square) padded with 0, which sorts before the space or
+// digit that follows a name of two characters, as the space does.
+func keyPrefix(to point, gone bool) uint32 {
+	switch {
+	case gone:
+		return '-' << 16
+	case to.file < 0 || to.file >= board.MaxSide || to.rank < 0 || to.rank >= board.MaxSide:
+		return '(' << 16
+	}
+	p := uint32('a'+to.file) << 16
+	if r := uint32(to.rank) + 1; r < 10 {
+		return p | ('0'+r)<<8
+	} else {
+		return p | ('0'+r/10)<<8 | ('0' + r%10)
+	}
 }
 
 // firstRot is the frame of the first leg (§2.1): forward is up the board
@@ -308,28 +462,24 @@ func (s *search) squares(path int32) []board.Square {
 	return out
 }
 
-// explore runs the real move from init, depth first with an explicit
-// stack, recording its outcomes.
-func (s *search) explore(init []state) {
-	seen := map[state]struct{}{}
-	var stack []state
-	// push counts a state when it is first met, so that neither the set of
-	// states nor the stack of states to visit outgrows the budgets (§12.3).
-	push := func(st state) {
-		if _, ok := seen[st]; ok {
-			return
-		}
-		seen[st] = struct{}{}
-		s.meter.spend(1, seenCost+len(st.delta)+len(st.unloads))
-		stack = append(stack, st)
+// push adds st to the states of the real move when it is first met, and
+// to the states left to visit, counting it so that neither the set of
+// states nor the stack of states to visit outgrows the budgets (§12.3).
+func (s *search) push(st state) {
+	if !s.seen.add(st) {
+		return
 	}
-	for _, st := range init {
-		push(st)
-	}
-	for len(stack) > 0 {
-		st := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		s.successors(st, false, s.land, push, s.erupt)
+	s.meter.spend(1, seenCost)
+	s.stack = append(s.stack, int32(len(s.seen.states)-1))
+}
+
+// explore runs the real move from the states pushed, depth first with an
+// explicit stack, recording its outcomes.
+func (s *search) explore() {
+	for len(s.stack) > 0 {
+		i := s.stack[len(s.stack)-1]
+		s.stack = s.stack[:len(s.stack)-1]
+		s.successors(s.seen.states[i], false, s.landFn, s.pushFn, s.eruptFn)
 	}
 }
 
@@ -344,7 +494,7 @@ func (s *search) successors(st state, fragment bool, end, more, erupt func(state
 	if leg.MoverVirgin && !s.mover.Virgin {
 		return
 	}
-	if leg.Erupt && !st.erupted {
+	if leg.Erupt && !st.erupted() {
 		erupt(st)
 		return
 	}
@@ -352,7 +502,7 @@ func (s *search) successors(st state, fragment bool, end, more, erupt func(state
 		if node.End {
 			end(nx)
 		}
-		if nx.gone && !fragment {
+		if nx.gone() && !fragment {
 			continue // §3.14 nothing moves after the mover is destroyed
 		}
 		for _, m := range node.Next {
@@ -364,28 +514,24 @@ func (s *search) successors(st state, fragment bool, end, more, erupt func(state
 
 // land records the outcome of a real move that ended on st.sq (§10.1).
 func (s *search) land(st state) {
-	d := st.delta
-	var to *board.Square
-	if !st.gone {
-		d = d.set(st.sq, markMoved(s.mover))
-		sq := st.sq
-		to = &sq
+	d := s.texts.bytes(st.delta)
+	if !st.gone() {
+		s.scratch = d.appendSet(s.scratch[:0], st.sq.square(), markMoved(s.mover))
+		d = s.scratch
 	}
-	s.record(to, d, st.path)
+	s.record(st.sq, st.gone(), d, st.path)
 }
 
-// record adds the effect of a move that ends with the mover on to (nil if
-// it was destroyed) and the changes d, reached by path, to the outcomes.
+// record adds the effect of a move that ends with the mover on to (or
+// destroyed: gone) and the changes d, reached by path, to the outcomes.
 // Paths with the same final square and the same changes are one outcome
 // (§10.3), which keeps every path that led to it.
-func (s *search) record(to *board.Square, d delta, path int32) {
-	// The map key is the effect's raw bytes: the final square, then the
-	// delta entries that differ from the position.
-	raw := make([]byte, 0, 2+len(d))
-	if to == nil {
-		raw = append(raw, 0xff, 0xff)
-	} else {
-		raw = append(raw, byte(to.File), byte(to.Rank))
+func (s *search) record(to point, gone bool, d delta, path int32) {
+	// The effect's key is its raw bytes: the final square, then the delta
+	// entries that differ from the position.
+	raw := append(s.rawKey[:0], byte(to.file), byte(to.rank))
+	if gone {
+		raw = append(raw[:0], 0xff, 0xff)
 	}
 	for i := 0; i < len(d); i += 4 {
 		q := board.Square{File: int(d[i]), Rank: int(d[i+1])}
@@ -393,21 +539,24 @@ func (s *search) record(to *board.Square, d delta, path int32) {
 			raw = append(raw, d[i:i+4]...)
 		}
 	}
-	f, ok := s.outcomes[string(raw)]
-	if !ok {
-		s.meter.spend(0, outcomeCost+3*len(raw))
-		o := Outcome{To: to}
-		d.each(func(q board.Square, p board.Piece) {
-			if s.pos.At(q) != p {
-				o.Changes = append(o.Changes, Change{q, p})
-			}
-		})
-		f = &found{outcome: o}
-		s.outcomes[string(raw)] = f
+	s.rawKey = raw
+	key, added := s.texts.intern(raw)
+	if added {
+		s.meter.spend(0, textCost+len(raw))
+	}
+	for int(key) >= len(s.foundAt) {
+		s.foundAt = append(s.foundAt, 0)
+	}
+	i := s.foundAt[key] - 1
+	if i < 0 {
+		s.meter.spend(0, outcomeCost+2*len(raw))
+		i = int32(len(s.outcomes))
+		s.outcomes = append(s.outcomes, found{key: key, to: to, gone: gone})
+		s.foundAt[key] = i + 1
 	}
 	if s.opt.Paths {
 		s.meter.spend(0, 8)
-		f.paths = append(f.paths, path)
+		s.outcomes[i].paths = append(s.outcomes[i].paths, path)
 	}
 }
 
@@ -415,37 +564,45 @@ func (s *search) record(to *board.Square, d delta, path int32) {
 // fragments' effects are added to the outcome, one outcome per move that
 // can follow the eruption.
 func (s *search) erupt(st state) {
+	at := st.sq.square()
 	// Decision §3.8: the mover must be able to stand where it erupts.
-	if !s.pos.Size().Contains(st.sq) || !st.delta.at(s.pos, st.sq).Empty() || st.gone {
+	if !s.pos.Size().Contains(at) || !s.texts.bytes(st.delta).at(s.pos, at).Empty() || st.gone() {
 		return
 	}
 	moved := markMoved(s.mover)
-	st.delta = st.delta.set(st.sq, moved)
+	st.delta = s.setDelta(st.delta, at, moved)
 	r := s.solve(s.eruptionID(st))
 	if r.err != nil {
 		loc.Bail(r.err)
 	}
 	effects := slices.Clip(r.effects)
 	if r.idle {
-		effects = append(effects, "")
+		effects = append(effects, nil)
 	}
 	for _, effect := range effects {
-		d := st.delta
+		d := s.texts.bytes(st.delta)
 		effect.each(func(q board.Square, p board.Piece) { d = d.set(q, p) })
-		to := &st.sq
-		if d.at(s.pos, st.sq) != moved {
-			to = nil // a fragment destroyed the mover (xdO, §3.14)
-		}
-		s.record(to, d, st.path)
+		// A fragment may destroy the mover (xdO, §3.14).
+		s.record(st.sq, d.at(s.pos, at) != moved, d, st.path)
 	}
 }
 
+// setDelta returns the id of the delta id with q holding p.
+func (s *search) setDelta(id textID, q board.Square, p board.Piece) textID {
+	s.scratch = s.texts.bytes(id).appendSet(s.scratch[:0], q, p)
+	id, added := s.texts.intern(s.scratch)
+	if added {
+		s.meter.spend(0, textCost+len(s.scratch))
+	}
+	return id
+}
+
 // content is what the leg finds on q: off reports an off-board square.
-func (s *search) content(st state, q board.Square) (p board.Piece, off bool) {
+func (s *search) content(st *state, q board.Square) (p board.Piece, off bool) {
 	if !s.pos.Size().Contains(q) {
 		return board.Piece{}, true
 	}
-	return st.delta.at(s.pos, q), false
+	return s.texts.bytes(st.delta).at(s.pos, q), false
 }
 
 // inMargin is the decision of §3.6 and the limit of §12.4: virtual squares
@@ -458,22 +615,24 @@ func (s *search) inMargin(q board.Square) bool {
 
 // leg makes one leg from st and returns the states after it, one per
 // destination and modality that allows it: each move its directions name,
-// and each length of a ride, is a path of its own (§4.5).
+// and each length of a ride, is a path of its own (§4.5). The slice it
+// returns is reused by its next call.
 func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 	if leg.Atom.Class == geometry.Null {
 		return s.stay(st, leg, fragment)
 	}
-	var out []state
+	out := s.legOut[:0]
 	fr := legFrame(&st)
-	class := fr.ClassIn(leg.Atom.Class)
+	selected := s.selected(st.node, fr)
 	minSteps, maxSteps := stepCounts(leg, &st)
-	for _, v := range leg.Atom.Leaps {
-		if !leg.AllDirections() && !geometry.SelectsAny(class, leg.Dirs, fr.Local(v)) {
+	from := st.sq.square()
+	for i, v := range leg.Atom.Leaps {
+		if selected&(1<<i) == 0 {
 			continue
 		}
 		for k := 1; k <= maxSteps; k++ {
-			q := st.sq.Add(k*v.X, k*v.Y)
-			p, off := s.content(st, q)
+			q := from.Add(k*v.X, k*v.Y)
+			p, off := s.content(&st, q)
 			if off && !s.inMargin(q) {
 				break
 			}
@@ -487,7 +646,36 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 			}
 		}
 	}
+	s.legOut = out
 	return out
+}
+
+// selectedBit marks an entry of search.sel as computed.
+const selectedBit = 1 << 15
+
+// selected is §2.6 for the leg of node read in frame fr: the set of its
+// atom's leaps (bit i for Atom.Leaps[i]) that at least one of its
+// direction names selects, every leap when it names none. It is worked
+// out once per node and frame of a program.
+func (s *search) selected(node int32, fr geometry.Frame) uint16 {
+	i := int(node)*16 + int(fr.Rot)*2
+	if fr.Mirror {
+		i++
+	}
+	if m := s.sel[i]; m != 0 {
+		return m
+	}
+	leg := &s.prog.Nodes[node].Leg
+	class := fr.ClassIn(leg.Atom.Class)
+	m := uint16(selectedBit)
+	for j, v := range leg.Atom.Leaps {
+		if !leg.AllDirections() && !geometry.SelectsAny(class, leg.Dirs, fr.Local(v)) {
+			continue
+		}
+		m |= 1 << j
+	}
+	s.sel[i] = m
+	return m
 }
 
 // stay makes an O leg, which ends on the square where it starts (§1.4).
@@ -495,14 +683,16 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 // mover that is destroyed makes no more legs (§3.14); a fragment, which
 // is not the mover, finds there what the board holds.
 func (s *search) stay(st state, leg *expand.Leg, fragment bool) []state {
-	p, _ := s.content(st, st.sq)
+	q := st.sq.square()
+	p, _ := s.content(&st, q)
 	if !fragment {
 		p = s.mover
-		if st.gone {
+		if st.gone() {
 			return nil
 		}
 	}
-	return s.arrive(st, leg, st.sq, vec{}, 0, p, false, !fragment, fragment, nil)
+	s.legOut = s.arrive(st, leg, q, vec{}, 0, p, false, !fragment, fragment, s.legOut[:0])
+	return s.legOut
 }
 
 // legFrame is the frame a leg from st is read in: facing the path's last
@@ -510,7 +700,7 @@ func (s *search) stay(st state, leg *expand.Leg, fragment bool) []state {
 // mirrored (§6.1). The first leg, and every leg made before the
 // handedness is fixed, is read in the unmirrored frame (§6.3).
 func legFrame(st *state) geometry.Frame {
-	return geometry.Frame{Rot: st.rot, Mirror: st.chir.Hand == geometry.HandMirrored}
+	return geometry.Frame{Rot: st.rot, Mirror: geometry.Hand(st.chir.hand) == geometry.HandMirrored}
 }
 
 // stepCounts is how many steps of one move a leg from st makes, at least
@@ -545,13 +735,13 @@ func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int,
 		if endsOnEmpty(m) {
 			out = append(out, next)
 		}
-		if u, ok := unload(m, next, fragment); ok {
+		if u, ok := s.unload(m, next, fragment); ok {
 			out = append(out, u)
 		}
 	default:
 		friend := p.Color == s.mover.Color
 		if captures(leg, p, friend) || destroys(leg, p, friend) {
-			out = append(out, take(next, p, self))
+			out = append(out, s.take(next, p, self))
 		}
 		if hops(m) || hopsOnFriend(m, friend) {
 			out = append(out, next) // one path when both p and t hop
@@ -566,14 +756,16 @@ func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int,
 // (§6.1), and q joins the path (§10.4). An O leg (k = 0) only adds q to
 // the path.
 func (s *search) reach(st *state, q board.Square, v vec, k int) {
-	st.erupted = false
-	st.sq = q
+	st.flags &^= flagErupted
+	st.sq = pointOf(q)
 	if k > 0 {
 		if s.usesSteps {
 			st.steps = int32(k)
 		}
 		st.rot = geometry.NextRot(v, st.rot)
-		st.chir.Step(v, k) // §6.1
+		chir := st.chir.unpack()
+		chir.Step(v, k) // §6.1
+		st.chir = packChirality(chir)
 	}
 	st.path = s.pathStep(st.path, q)
 }
@@ -609,29 +801,39 @@ func endsOffBoard(m expand.Modality) bool { return m.Has(expand.O) }
 // path that carries a piece (§3.12) puts it down, marked as moved (§10.2),
 // and carries nothing afterwards. It reports false when the leg has no u
 // or nothing is carried: unloading nothing is blocked.
-func unload(m expand.Modality, next state, fragment bool) (state, bool) {
-	if !m.Has(expand.U) || next.carried.Empty() {
+func (s *search) unload(m expand.Modality, next state, fragment bool) (state, bool) {
+	if !m.Has(expand.U) || next.carried.empty() {
 		return next, false
 	}
-	next.delta = next.delta.set(next.sq, markMoved(next.carried))
+	q := next.sq.square()
+	next.delta = s.setDelta(next.delta, q, markMoved(next.carried.piece()))
 	if fragment {
 		// Only fragments need the record, to find one piece unloaded
 		// twice (§3.15); in the real move it would only split states.
-		next.unloads += fmt.Sprintf("%s>%s;", next.carryFrm, next.sq)
+		b := append(s.scratch[:0], s.texts.bytes(next.unloads)...)
+		b = next.carryFrm.square().Append(b)
+		b = append(b, '>')
+		b = q.Append(b)
+		s.scratch = append(b, ';')
+		id, added := s.texts.intern(s.scratch)
+		if added {
+			s.meter.spend(0, textCost+len(s.scratch))
+		}
+		next.unloads = id
 	}
-	next.carried, next.carryFrm = board.Piece{}, board.Square{}
+	next.carried, next.carryFrm = packedPiece{}, point{}
 	return next, true
 }
 
 // take is §3.12: the piece a c or d leg captures or destroys on the square
 // where next stands is removed and carried, replacing any piece carried
 // before. On the real mover itself (self) the mover is destroyed.
-func take(next state, p board.Piece, self bool) state {
-	next.carried, next.carryFrm = p, next.sq
+func (s *search) take(next state, p board.Piece, self bool) state {
+	next.carried, next.carryFrm = packPiece(p), next.sq
 	if self {
 		return destroyMover(next)
 	}
-	next.delta = next.delta.set(next.sq, board.Piece{})
+	next.delta = s.setDelta(next.delta, next.sq.square(), board.Piece{})
 	return next
 }
 
@@ -640,7 +842,7 @@ func take(next state, p board.Piece, self bool) state {
 // outcome has no final square for it (§10.1), and the real move makes no
 // more legs (successors).
 func destroyMover(next state) state {
-	next.gone = true
+	next.flags |= flagGone
 	return next
 }
 

@@ -49,8 +49,8 @@ type fragMove struct{ ends []fragEnd }
 // fragEnd is a fragment path that completed (reached the end of its chain)
 // or met another x and erupts in turn (nested >= 0).
 type fragEnd struct {
-	delta   delta
-	unloads string // pieces it moved, "from>to;" (§3.15)
+	delta   textID
+	unloads textID // pieces it moved, "from>to;" (§3.15)
 	nested  int32  // the eruption it ends in, or -1
 }
 
@@ -75,8 +75,8 @@ type fragResult struct {
 // fragments do, since they start with nothing (§3.15).
 func eruptionKey(st state) state {
 	st.path = 0
-	st.carried, st.carryFrm, st.unloads = board.Piece{}, board.Square{}, ""
-	st.erupted = false
+	st.carried, st.carryFrm, st.unloads = packedPiece{}, point{}, 0
+	st.flags &^= flagErupted
 	return st
 }
 
@@ -88,7 +88,7 @@ func (s *search) eruptionID(st state) int32 {
 		return id
 	}
 	id := int32(len(s.erupts))
-	s.meter.spend(0, eruptionCost+2*len(k.delta))
+	s.meter.spend(0, eruptionCost)
 	s.erupts = append(s.erupts, eruption{at: k, index: -1, slot: -1})
 	s.eruptIDs[k] = id
 	return id
@@ -102,7 +102,7 @@ func (s *search) eruptionID(st state) int32 {
 func (s *search) discover(id int32) {
 	at := s.erupts[id].at
 	f := at
-	f.erupted = true
+	f.flags |= flagErupted
 	type frontier struct {
 		node   int32
 		states []state
@@ -155,7 +155,7 @@ func (s *search) discover(id int32) {
 					}
 					met[nx] = true
 				}
-				hold(seenCost + len(nx.delta) + len(nx.unloads))
+				hold(seenCost)
 				next[nx.node] = append(list, nx)
 			}, func(nx state) {
 				// §3.8 a fragment that meets another x ends there, its
@@ -172,10 +172,7 @@ func (s *search) discover(id int32) {
 		node := &s.prog.Nodes[fr.node]
 		switch {
 		case len(ends) > 0:
-			cost := 0
-			for _, e := range ends {
-				cost += endCost + len(e.delta) + len(e.unloads)
-			}
+			cost := len(ends) * endCost
 			s.meter.spend(0, cost)
 			moves = append(moves, fragMove{ends})
 		case node.End:
@@ -433,12 +430,12 @@ func resultCost(r *fragResult) int {
 // eruption it depends on does what nested says.
 func (s *search) evaluate(id int32, nested func(int32) *fragResult) fragResult {
 	e := &s.erupts[id]
-	base := e.at.delta
+	base := s.texts.bytes(e.at.delta)
 	r := fragResult{idle: e.idle}
 	for _, mv := range e.moves {
 		u := newUnion(s.pos, base)
 		for _, end := range mv.ends {
-			d, unloads := end.delta, end.unloads
+			d, unloads := s.texts.bytes(end.delta), string(s.texts.bytes(end.unloads))
 			if end.nested >= 0 {
 				// §3.8 the nested eruption's changes come after the
 				// fragment's own, on the board it left.
@@ -579,24 +576,17 @@ func frontierKey(node int32, states []state) string {
 }
 
 // appendKey appends an encoding of every field of st to b. Each field is
-// self-delimiting (varints, strings after their length), so equal
-// encodings, alone or concatenated, mean equal states.
+// self-delimiting (varints), so equal encodings, alone or concatenated,
+// mean equal states; the delta and the unloads are interned, so their ids
+// stand for them.
 func (st state) appendKey(b []byte) []byte {
 	for _, v := range [...]int64{
-		int64(st.node), int64(st.sq.File), int64(st.sq.Rank), int64(st.rot), int64(st.chir.Hand),
-		int64(st.steps), int64(st.chir.Disp.X), int64(st.chir.Disp.Y), int64(st.chir.Axis),
-		int64(st.carried.Kind), int64(st.carried.Color), int64(st.carryFrm.File), int64(st.carryFrm.Rank),
-		int64(len(st.delta)), int64(len(st.unloads)), int64(st.path),
+		int64(st.node), int64(st.steps), int64(st.delta), int64(st.unloads), int64(st.path),
+		int64(st.sq.file), int64(st.sq.rank), int64(st.carryFrm.file), int64(st.carryFrm.rank),
+		int64(st.carried.kind), int64(st.carried.bits), int64(st.rot),
+		int64(st.chir.hand), int64(st.chir.axis), int64(st.chir.dx), int64(st.chir.dy), int64(st.flags),
 	} {
 		b = binary.AppendVarint(b, v)
 	}
-	var flags byte
-	for i, f := range [...]bool{st.erupted, st.gone, st.carried.Virgin} {
-		if f {
-			flags |= 1 << i
-		}
-	}
-	b = append(b, flags)
-	b = append(b, st.delta...)
-	return append(b, st.unloads...)
+	return b
 }

@@ -1,0 +1,101 @@
+package props_test
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
+
+	betzagen "betzacheck/conformance/gen"
+	"betzacheck/conformance/props"
+	"betzacheck/reference"
+	"betzacheck/reference/board"
+	"betzacheck/reference/eval"
+)
+
+// simpleNotation generates notations of one to three moves, each a
+// leaper or rider atom with direction letters and the modalities m and c
+// (and a victim-i or a leading i): the programs of the fast path
+// (eval.Simple), with some that are not.
+func simpleNotation() gopter.Gen {
+	move := gopter.CombineGens(
+		gen.OneConstOf("", "", "i"),
+		gen.OneConstOf("", "", "f", "b", "l", "r", "v", "s", "fl", "fr", "bl", "br", "fh", "bh", "ff", "lf", "rb", "fs", "bv"),
+		gen.OneConstOf("", "m", "c", "mc", "ci", "mci", "", "m", "c", "mc", "p"),
+		gen.OneConstOf("W", "F", "D", "N", "A", "H", "C", "Z", "G", "K", "R", "B", "Q", "W0", "F0", "N3"),
+	).Map(func(v []any) string { return v[0].(string) + v[1].(string) + v[2].(string) + v[3].(string) })
+	return gen.SliceOfN(3, move).Map(func(moves []string) string { return strings.Join(moves, "") }).
+		SuchThat(func(s string) bool { return s != "" && betzagen.Compiles(s) })
+}
+
+// budget is a query's budgets, small ones included, so that the fast path
+// is checked to answer only where the general search would not run out.
+type budget struct{ states, bytes int }
+
+// TestFastPath: the fast path of the evaluator (reference/eval/fast.go)
+// answers exactly what the general search answers, outcome for outcome
+// and error for error, on every generated notation and position, with
+// default and with tiny budgets. Most generated notations are simple, and
+// the test fails if too few are: it must exercise the fast path.
+func TestFastPath(t *testing.T) {
+	cfg := props.ConfigFromEnv()
+	t.Logf("seed %d (replay with BETZA_SEED=%d), %d cases", cfg.Seed, cfg.Seed, 10*cfg.Cases)
+	budgets := gen.OneConstOf(budget{}, budget{}, budget{1, 0}, budget{2, 0}, budget{0, 1500}, budget{0, 40000})
+	var fast, general eval.Evaluator
+	simple, tried := 0, 0
+	property := prop.ForAll(func(n string, p board.Setup, b budget) string {
+		prog, err := reference.Compile(n)
+		if err != nil {
+			return fmt.Sprintf("%s: %v", n, err)
+		}
+		tried++
+		if eval.Simple(prog.Prog) {
+			simple++
+		}
+		opt := eval.Options{MaxStates: b.states, MaxBytes: b.bytes}
+		got, errGot := fast.Moves(prog.Prog, p.Pos, p.From, opt)
+		opt.General = true
+		want, errWant := general.Moves(prog.Prog, p.Pos, p.From, opt)
+		if msg := sameAnswer(got, errGot, want, errWant); msg != "" {
+			return fmt.Sprintf("%s on %s with budgets %+v: %s", n, p, b, msg)
+		}
+		return ""
+	}, simpleNotation(), betzagen.Setup(1, 16), budgets)
+	params := parameters(t, cfg)
+	params.MinSuccessfulTests = 10 * cfg.Cases // each case costs microseconds
+	if res := property.Check(params); !res.Passed() {
+		t.Errorf("the fast path and the general search differ; seed %d\n%s", cfg.Seed, report(res))
+	}
+	t.Logf("%d of %d notations simple", simple, tried)
+	if 2*simple < tried {
+		t.Errorf("only %d of %d generated notations take the fast path", simple, tried)
+	}
+}
+
+// sameAnswer says how two answers differ, "" when they do not: the same
+// outcomes in the same order, or errors that are the same limit.
+func sameAnswer(got []eval.Outcome, errGot error, want []eval.Outcome, errWant error) string {
+	if errGot != nil || errWant != nil {
+		var a, b *eval.LimitError
+		if errors.As(errGot, &a) && errors.As(errWant, &b) && a.Budget == b.Budget {
+			return ""
+		}
+		return fmt.Sprintf("error %v, general search %v", errGot, errWant)
+	}
+	keys := func(outs []eval.Outcome) []string {
+		var k []string
+		for _, o := range outs {
+			k = append(k, o.Key())
+		}
+		return k
+	}
+	if a, b := keys(got), keys(want); !slices.Equal(a, b) {
+		return fmt.Sprintf("outcomes %q, general search %q", a, b)
+	}
+	return ""
+}

@@ -1,0 +1,117 @@
+package eval
+
+import (
+	"slices"
+
+	"betzacheck/reference/board"
+	"betzacheck/reference/expand"
+	"betzacheck/reference/geometry"
+)
+
+// This file is the fast path: a second implementation of the rules,
+// specialised to the programs most pieces are (R, N, Q, fmWfcF, the
+// nightrider): every move is one leaper or rider leg that ends the move,
+// on an empty square (m, §3.1) or by capturing (c, §3.2). For these the
+// search needs no states: each direction is walked once, and each
+// destination is one outcome. Moves takes it when it applies and the
+// query's budgets cannot run out; Options.General turns it off, and the
+// harness checks it against the general search (conformance/props
+// TestFastPath, and a planted bug in it that the check must catch).
+
+// simpleNode reports whether node is a move the fast path makes: one leg
+// that ends the move, with no modality but m and c, neither e nor x, on a
+// leaper or a rider.
+func simpleNode(node *expand.Node) bool {
+	leg := &node.Leg
+	return node.End && len(node.Next) == 0 && leg.Atom.Class != geometry.Null &&
+		!leg.Equal && !leg.Erupt && leg.Modal&^(expand.M|expand.C) == 0
+}
+
+// Simple reports whether the fast path applies to prog: every move is a
+// start node that simpleNode accepts.
+func Simple(prog *expand.Program) bool {
+	for _, n := range prog.Starts {
+		if !simpleNode(&prog.Nodes[n]) {
+			return false
+		}
+	}
+	return len(prog.Starts) > 0
+}
+
+// fastFits reports whether the general search of a simple program could
+// not run out of the query's budgets on its board: it visits one state
+// per start node, and records at most one outcome per square (with an
+// interned key of two changes, and the delta of a capture). Only then may
+// the fast path answer for it.
+func (s *search) fastFits() bool {
+	squares := s.pos.Size().Squares()
+	bytes := len(s.prog.Starts)*seenCost + (squares+1)*(outcomeCost+3*(textCost+10))
+	return len(s.prog.Starts) <= s.opt.MaxStates && bytes <= s.opt.MaxBytes
+}
+
+// fastMoves is Moves for a simple program (§1.1, §1.2, §2, §3.1, §3.2,
+// §3.11, §10): from the mover's square each selected leap of each move's
+// leg, read in the first leg's frame (§2.1), is taken once for a leaper
+// and again and again for a rider, over empty squares only (§1.2); an
+// empty square is a destination if the leg has m, an enemy one if it has
+// c (and, with a victim-i, the enemy has not moved). A leg never ends off
+// the board: only o does that (§3.6). Every destination is one outcome:
+// the origin empties and the mover, marked as moved (§10.2), stands on it.
+func (s *search) fastMoves() []Outcome {
+	var reached [(board.MaxSide*board.MaxSide + 63) / 64]uint64
+	tos := s.fastTo[:0]
+	fr := geometry.Frame{Rot: firstRot(s.mover)}
+	size := s.pos.Size()
+	for _, n := range s.prog.Starts {
+		leg := &s.prog.Nodes[n].Leg
+		if leg.MoverVirgin && !s.mover.Virgin {
+			continue // §3.11
+		}
+		selected := s.selected(int32(n), fr)
+		maxSteps := 1
+		if leg.Atom.Rider {
+			maxSteps = max(size.W, size.H)
+		}
+		for i, v := range leg.Atom.Leaps {
+			if selected&(1<<i) == 0 {
+				continue
+			}
+			for k := 1; k <= maxSteps; k++ {
+				q := s.from.Add(k*v.X, k*v.Y)
+				if !size.Contains(q) {
+					break
+				}
+				p := s.pos.At(q)
+				ends := endsOnEmpty(leg.Modal)
+				if !p.Empty() {
+					ends = captures(leg, p, p.Color == s.mover.Color)
+				}
+				if bit := q.Rank*board.MaxSide + q.File; ends && reached[bit/64]&(1<<(bit%64)) == 0 {
+					reached[bit/64] |= 1 << (bit % 64)
+					tos = append(tos, pointOf(q))
+				}
+				if !p.Empty() {
+					break // §1.2 a ride ends on the first piece it meets
+				}
+			}
+		}
+	}
+	s.fastTo = tos
+	slices.SortFunc(tos, func(a, b point) int { return int(keyPrefix(a, false)) - int(keyPrefix(b, false)) })
+	out := make([]Outcome, len(tos))
+	changes := make([]Change, 0, 2*len(tos))
+	squares := make([]board.Square, len(tos))
+	from, moved := s.from, markMoved(s.mover)
+	for i, p := range tos {
+		q := p.square()
+		squares[i] = q
+		first := len(changes)
+		if q.Compare(from) < 0 {
+			changes = append(changes, Change{q, moved}, Change{from, board.Piece{}})
+		} else {
+			changes = append(changes, Change{from, board.Piece{}}, Change{q, moved})
+		}
+		out[i] = Outcome{To: &squares[i], Changes: changes[first:len(changes):len(changes)]}
+	}
+	return out
+}

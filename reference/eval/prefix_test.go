@@ -1,0 +1,58 @@
+package eval
+
+import (
+	"bytes"
+	"cmp"
+	"testing"
+
+	"betzacheck/reference/board"
+)
+
+// TestKeyPrefixOrder: keyPrefix orders outcomes as their Keys do wherever
+// it tells them apart, for every final square of the largest board, a
+// destroyed mover and virtual squares, whatever change follows the name.
+func TestKeyPrefixOrder(t *testing.T) {
+	type end struct {
+		to   point
+		gone bool
+	}
+	var ends []end
+	for f := int8(-2); f < board.MaxSide+2; f++ {
+		for r := int8(-2); r < board.MaxSide+2; r++ {
+			ends = append(ends, end{to: point{f, r}})
+		}
+	}
+	ends = append(ends, end{gone: true})
+	key := func(e end, change board.Square) []byte {
+		o := Outcome{Changes: []Change{{Square: change}}}
+		if !e.gone {
+			q := e.to.square()
+			o.To = &q
+		}
+		return o.AppendKey(nil)
+	}
+	// The squares of the board have prefixes of their own (fastMoves sorts
+	// its destinations by them alone).
+	seen := map[uint32]point{}
+	for _, e := range ends {
+		if q := e.to.square(); !e.gone && (board.Size{W: board.MaxSide, H: board.MaxSide}).Contains(q) {
+			if other, dup := seen[keyPrefix(e.to, false)]; dup {
+				t.Fatalf("%s and %s have one prefix", q, other.square())
+			}
+			seen[keyPrefix(e.to, false)] = e.to
+		}
+	}
+	for _, change := range []board.Square{{File: 0, Rank: 0}, {File: 25, Rank: 25}} {
+		for _, a := range ends {
+			for _, b := range ends {
+				pa, pb := keyPrefix(a.to, a.gone), keyPrefix(b.to, b.gone)
+				if pa == pb {
+					continue
+				}
+				if got, want := cmp.Compare(pa, pb), bytes.Compare(key(a, change), key(b, change)); got != want {
+					t.Fatalf("%q and %q: keyPrefix orders them %d, their keys %d", key(a, change), key(b, change), got, want)
+				}
+			}
+		}
+	}
+}
