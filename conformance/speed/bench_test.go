@@ -1,0 +1,46 @@
+package speed
+
+import (
+	"testing"
+
+	"betzacheck/reference/eval"
+)
+
+// BenchmarkSideBySide times one query (one piece on one position, all its
+// destinations) of the reference, with one eval.Evaluator reused, and of
+// the hand-written generator, cycling through the positions file.
+// Names are BenchmarkSideBySide/<piece>/<reference|hand>; ns/op and
+// allocs/op are per query. The ffish side and the table with its ratios
+// are sidebyside.sh's.
+func BenchmarkSideBySide(b *testing.B) {
+	setups := readPositions(b)
+	for _, p := range Pieces() {
+		ref, hand := goSides(b, p, setups)
+		b.Run(p.Name, func(b *testing.B) {
+			b.Run(Reference, func(b *testing.B) {
+				b.ReportAllocs()
+				i, dests := 0, 0
+				for b.Loop() {
+					s := setups[i]
+					outs, err := ref.ev.Moves(ref.prog.Prog, s.Pos, s.From, eval.Options{})
+					if err != nil {
+						b.Fatalf("position %d: %v", i+1, err)
+					}
+					dests += len(outs)
+					i = (i + 1) % len(setups)
+				}
+				b.ReportMetric(float64(dests)/float64(b.N), "dests/op")
+			})
+			b.Run(Hand, func(b *testing.B) {
+				b.ReportAllocs()
+				i, dests := 0, 0
+				for b.Loop() {
+					hand.buf = hand.gen(hand.boards[i], hand.buf)
+					dests += len(hand.buf)
+					i = (i + 1) % len(hand.boards)
+				}
+				b.ReportMetric(float64(dests)/float64(b.N), "dests/op")
+			})
+		})
+	}
+}

@@ -1,0 +1,145 @@
+package speed
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"time"
+
+	"betzacheck/conformance/wire"
+	"betzacheck/reference/board"
+)
+
+// ffishProcess is ffish_bench.js running in Node, holding the positions:
+// the driver of the ffish side. Its requests and replies are JSON lines
+// (see ffish_bench.js).
+type ffishProcess struct {
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	stdout  *bufio.Reader
+	Version string // ffish's
+	Node    string // Node's
+	n       int    // positions
+}
+
+// ffishReply is every field a reply of ffish_bench.js may have; each
+// request reads the ones it expects and checks they are there.
+type ffishReply struct {
+	Error        *string          `json:"error"`
+	FFish        string           `json:"ffish"`
+	Node         string           `json:"node"`
+	Positions    *int             `json:"positions"`
+	Destinations [][]wire.Outcome `json:"destinations"`
+	CPUNanos     *int64           `json:"cpu_ns"`
+	Count        *int             `json:"count"`
+}
+
+// startFFish starts argv (node and ffish_bench.js, with its arguments)
+// and gives it the positions. stderr receives the process's stderr.
+func startFFish(ctx context.Context, argv []string, setups []board.Setup, stderr io.Writer) (*ffishProcess, error) {
+	if len(argv) == 0 {
+		return nil, errors.New("no command for the ffish side")
+	}
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Stderr = stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("ffish side: %w", err)
+	}
+	f := &ffishProcess{cmd: cmd, stdin: stdin, stdout: bufio.NewReader(stdout), n: len(setups)}
+	list := make([][2]string, len(setups))
+	for i, s := range setups {
+		list[i] = [2]string{s.Pos.String(), s.From.String()}
+	}
+	r, err := f.ask(map[string]any{"op": "positions", "board": setups[0].Pos.Size().String(), "positions": list})
+	if err != nil {
+		f.close()
+		return nil, err
+	}
+	if r.FFish == "" || r.Node == "" || r.Positions == nil || *r.Positions != len(setups) {
+		f.close()
+		return nil, fmt.Errorf("ffish side: the positions reply lacks the versions or the count of %d positions", len(setups))
+	}
+	f.Version, f.Node = r.FFish, r.Node
+	return f, nil
+}
+
+// ask sends one request and reads its reply, which must be one JSON
+// object of known fields and no error.
+func (f *ffishProcess) ask(req any) (*ffishReply, error) {
+	line, err := json.Marshal(req)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := f.stdin.Write(append(line, '\n')); err != nil {
+		return nil, fmt.Errorf("ffish side: writing a request: %w", err)
+	}
+	text, err := f.stdout.ReadBytes('\n')
+	if err != nil {
+		return nil, fmt.Errorf("ffish side: no reply (%w); its stderr says why", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.DisallowUnknownFields()
+	var r ffishReply
+	if err := dec.Decode(&r); err != nil || dec.More() {
+		return nil, fmt.Errorf("ffish side: a reply that is not one JSON reply (%v): %.200q", err, text)
+	}
+	if r.Error != nil {
+		return nil, fmt.Errorf("ffish side: %s", *r.Error)
+	}
+	return &r, nil
+}
+
+// piece sets the process up for one piece and returns it as a side.
+func (f *ffishProcess) piece(p Piece) (side, error) {
+	r, err := f.ask(map[string]string{"op": "piece", "name": p.Name, "notation": p.Classic})
+	if err != nil {
+		return nil, fmt.Errorf("piece %s = %s: %w", p.Name, p.Classic, err)
+	}
+	if len(r.Destinations) != f.n {
+		return nil, fmt.Errorf("piece %s: ffish side: destinations for %d positions, expected %d", p.Name, len(r.Destinations), f.n)
+	}
+	return &ffishSide{f, r.Destinations}, nil
+}
+
+// close ends the process: bye, then end of input, then its exit.
+func (f *ffishProcess) close() error {
+	line, _ := json.Marshal(map[string]string{"op": "bye"})
+	f.stdin.Write(append(line, '\n')) // a process that has died already is reported by Wait
+	f.stdin.Close()
+	if err := f.cmd.Wait(); err != nil {
+		return fmt.Errorf("ffish side: %w", err)
+	}
+	return nil
+}
+
+// ffishSide is the ffish process set up for one piece.
+type ffishSide struct {
+	f     *ffishProcess
+	dests [][]wire.Outcome
+}
+
+func (s *ffishSide) check() ([][]wire.Outcome, error) { return s.dests, nil }
+
+func (s *ffishSide) round(passes int) (time.Duration, int, error) {
+	r, err := s.f.ask(map[string]any{"op": "round", "passes": passes})
+	if err != nil {
+		return 0, 0, err
+	}
+	if r.CPUNanos == nil || r.Count == nil || *r.CPUNanos < 0 || *r.Count < 0 {
+		return 0, 0, fmt.Errorf("ffish side: a round reply without a CPU time and a count of moves")
+	}
+	return time.Duration(*r.CPUNanos), *r.Count, nil
+}

@@ -1,0 +1,235 @@
+package speed
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"betzacheck/conformance/wire"
+	"betzacheck/reference/board"
+)
+
+// Config is one side-by-side run.
+type Config struct {
+	Setups []board.Setup
+	Pieces []Piece
+	// Rounds is how many times each side is timed on each piece; the
+	// sides take turns, round by round.
+	Rounds int
+	// MinRound is the least CPU time of a round: before the rounds, each
+	// side's round is made of as many passes over the positions as it
+	// takes to last that long (doubling from one pass), so that a fast
+	// side is not timed below the clock's resolution.
+	MinRound time.Duration
+	// FFish is the command that runs ffish_bench.js (node and the
+	// script, with its arguments).
+	FFish []string
+	// Stderr receives the ffish process's stderr.
+	Stderr io.Writer
+}
+
+// maxPasses bounds the calibration: a side that still takes no measurable
+// time after that many passes is not being measured.
+const maxPasses = 1 << 20
+
+// Side names, in the order of the table and of each round.
+const (
+	Reference = "reference"
+	FFish     = "ffish"
+	Hand      = "hand"
+)
+
+func sideNames() []string { return []string{Reference, FFish, Hand} }
+
+// Timing is one side's measure of one piece.
+type Timing struct {
+	Passes int             // passes over the positions in a round
+	Rounds []time.Duration // CPU time of each round
+}
+
+// Median is the median CPU time of a round.
+func (t Timing) Median() time.Duration {
+	r := slices.Clone(t.Rounds)
+	slices.Sort(r)
+	if len(r) == 0 {
+		return 0
+	}
+	if len(r)%2 == 1 {
+		return r[len(r)/2]
+	}
+	return (r[len(r)/2-1] + r[len(r)/2]) / 2
+}
+
+// QPS is the queries per CPU second of the median round over n positions;
+// 0 when the median round took no measurable time.
+func (t Timing) QPS(n int) float64 {
+	m := t.Median()
+	if m <= 0 {
+		return 0
+	}
+	return float64(t.Passes*n) / m.Seconds()
+}
+
+// Row is the measure of one piece.
+type Row struct {
+	Piece        Piece
+	Destinations int               // over the positions, one pass
+	Timings      map[string]Timing // by side name
+}
+
+// Result is a whole run: its rows and what it ran on.
+type Result struct {
+	Positions     int
+	Rounds        int
+	FFish, Node   string // versions
+	Go, OS, Arch  string
+	Rows          []Row
+	MinRound      time.Duration
+	PositionsFrom string // where the positions came from, for the table's header
+}
+
+// Run measures every piece of cfg: it starts the ffish side, then for
+// each piece checks that the three sides give the same destinations on
+// every position and times them. Any disagreement or failure of a side is
+// an error; speed never is.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	if len(cfg.Setups) == 0 || len(cfg.Pieces) == 0 || cfg.Rounds < 1 {
+		return nil, fmt.Errorf("nothing to run: %d positions, %d pieces, %d rounds", len(cfg.Setups), len(cfg.Pieces), cfg.Rounds)
+	}
+	ff, err := startFFish(ctx, cfg.FFish, cfg.Setups, cfg.Stderr)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Positions: len(cfg.Setups), Rounds: cfg.Rounds, FFish: ff.Version, Node: ff.Node,
+		Go: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH, MinRound: cfg.MinRound}
+	for _, p := range cfg.Pieces {
+		row, err := runPiece(cfg, p, ff.piece)
+		if err != nil {
+			ff.close()
+			return nil, err
+		}
+		res.Rows = append(res.Rows, *row)
+	}
+	if err := ff.close(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// runPiece checks and times one piece on the three sides; ffish sets the
+// ffish side up for it.
+func runPiece(cfg Config, p Piece, ffish func(Piece) (side, error)) (*Row, error) {
+	ref, err := newReferenceSide(p, cfg.Setups)
+	if err != nil {
+		return nil, err
+	}
+	hand, err := newHandSide(p, cfg.Setups)
+	if err != nil {
+		return nil, err
+	}
+	ff, err := ffish(p)
+	if err != nil {
+		return nil, err
+	}
+	sides := map[string]side{Reference: ref, FFish: ff, Hand: hand}
+	total, err := compare(p, cfg.Setups, sides)
+	if err != nil {
+		return nil, err
+	}
+	row := &Row{Piece: p, Destinations: total, Timings: map[string]Timing{}}
+	// timed runs one round of a side and checks it counted what the
+	// check found, so that the work timed is the work checked.
+	timed := func(name string, passes int) (time.Duration, error) {
+		cpu, n, err := sides[name].round(passes)
+		if err != nil {
+			return 0, fmt.Errorf("piece %s, %s side: %w", p.Name, name, err)
+		}
+		if n != passes*total {
+			return 0, fmt.Errorf("piece %s, %s side: a round of %d passes counted %d destinations, the check found %d a pass",
+				p.Name, name, passes, n, total)
+		}
+		return cpu, nil
+	}
+	for _, name := range sideNames() {
+		passes := 1
+		for {
+			cpu, err := timed(name, passes)
+			if err != nil {
+				return nil, err
+			}
+			if cpu >= cfg.MinRound && cpu > 0 {
+				break
+			}
+			if passes >= maxPasses {
+				return nil, fmt.Errorf("piece %s, %s side: %d passes over the positions took %v of CPU time", p.Name, name, passes, cpu)
+			}
+			passes *= 2
+		}
+		row.Timings[name] = Timing{Passes: passes}
+	}
+	for range cfg.Rounds {
+		for _, name := range sideNames() {
+			cpu, err := timed(name, row.Timings[name].Passes)
+			if err != nil {
+				return nil, err
+			}
+			t := row.Timings[name]
+			t.Rounds = append(t.Rounds, cpu)
+			row.Timings[name] = t
+		}
+	}
+	return row, nil
+}
+
+// compare checks that every side gives the reference's destinations, with
+// their capture flags, on every position, and returns how many there are
+// in all. The error shows the first disagreements.
+func compare(p Piece, setups []board.Setup, sides map[string]side) (int, error) {
+	got := map[string][][]wire.Outcome{}
+	for _, name := range sideNames() {
+		d, err := sides[name].check()
+		if err != nil {
+			return 0, fmt.Errorf("piece %s, %s side: %w", p.Name, name, err)
+		}
+		if len(d) != len(setups) {
+			return 0, fmt.Errorf("piece %s, %s side: destinations for %d positions, expected %d", p.Name, name, len(d), len(setups))
+		}
+		got[name] = d
+	}
+	total := 0
+	var diffs []string
+	disagree := 0
+	for i, s := range setups {
+		want := wire.Keys(got[Reference][i], wire.LevelDestinations)
+		total += len(want)
+		for _, name := range sideNames()[1:] {
+			// Keys drops repeats: a side that lists a destination twice
+			// is caught by its rounds' count instead.
+			keys := wire.Keys(got[name][i], wire.LevelDestinations)
+			if slices.Equal(keys, want) {
+				continue
+			}
+			disagree++
+			if len(diffs) < 3 {
+				diffs = append(diffs, fmt.Sprintf("position %d (%s from %s):\n  reference (%s): %s\n  %s: %s",
+					i+1, s.Pos, s.From, p.Betza2, strings.Join(want, ", "), sideLabel(p, name), strings.Join(keys, ", ")))
+			}
+		}
+	}
+	if disagree > 0 {
+		return 0, fmt.Errorf("piece %s: the sides do not compute the same destinations (%d disagreements over %d positions), so their times are not comparable:\n%s",
+			p.Name, disagree, len(setups), strings.Join(diffs, "\n"))
+	}
+	return total, nil
+}
+
+func sideLabel(p Piece, name string) string {
+	if name == FFish {
+		return "ffish (" + p.Classic + ")"
+	}
+	return name
+}

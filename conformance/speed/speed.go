@@ -1,0 +1,56 @@
+// Package speed measures the reference side by side with Fairy-Stockfish
+// and with the practical limit, on one file of random 8x8 positions
+// (testdata/positions.txt). Per piece it times three sides on the same
+// positions, in the same run, round after round in turn:
+//
+//   - the reference: reference.Compile once, then eval.Evaluator.Moves per
+//     position with one Evaluator reused;
+//   - ffish (Fairy-Stockfish compiled to WebAssembly) in-process in Node,
+//     ffish_bench.js: setFen and legalMoves per position;
+//   - a minimal hand-written generator (hand.go): a 0x88 mailbox listing
+//     destinations with their capture flag into a reused buffer.
+//
+// Before it times anything it checks that the three sides give the same
+// destinations, with the same capture flags, on every position: the
+// benchmark compares equal work or fails. Times are CPU times of the
+// process (the garbage collector's included), medians over rounds.
+// sidebyside.sh runs it and prints the table; BenchmarkSideBySide times
+// the reference and the hand generator under go test -bench.
+package speed
+
+import (
+	"slices"
+)
+
+// Piece is one row of the benchmark: one piece, as each side reads it.
+type Piece struct {
+	Name    string    // the row's name (issue 14's table)
+	Classic string    // classic Betza, as Fairy-Stockfish reads it
+	Betza2  string    // Betza 2.0, as the reference reads it
+	Hand    Generator // the hand-written generator
+}
+
+// Pieces are the benchmark's rows, in order: the orthodox R, N, Q, B, K, a
+// range-limited rider, the nightrider (classic NN, which Betza 2.0 writes
+// Nrf0: N0 may turn at every leap, §5.3) and a pawn without its double
+// step. Each call returns a fresh table.
+func Pieces() []Piece {
+	// 0x88 steps: one file is 1, one rank is 16.
+	orthogonal := []int{16, -16, 1, -1}
+	diagonal := []int{17, 15, -15, -17}
+	knight := []int{33, 31, 18, 14, -14, -18, -31, -33}
+	royal := slices.Concat(orthogonal, diagonal)
+	return []Piece{
+		{"R", "R", "R", rider(orthogonal, onBoard)},
+		{"N", "N", "N", rider(knight, 1)},
+		{"Q", "Q", "Q", rider(royal, onBoard)},
+		{"B", "B", "B", rider(diagonal, onBoard)},
+		{"K", "K", "K", rider(royal, 1)},
+		{"W3", "W3", "W3", rider(orthogonal, 3)},
+		{"NN", "NN", "Nrf0", rider(knight, onBoard)},
+		{"fmWfcF", "fmWfcF", "fmWfcF", pawn},
+	}
+}
+
+// onBoard is the longest ride on an 8x8 board.
+const onBoard = 7

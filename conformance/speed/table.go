@@ -1,0 +1,69 @@
+package speed
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteTable writes the result as a Markdown table with a header that
+// says what was measured and how the ratios are defined.
+func WriteTable(w io.Writer, res *Result) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d positions (%s), %d round(s) a side, the sides in turn round by round; "+
+		"a round is one or more passes over the positions lasting at least %v; median CPU time of a round.\n",
+		res.Positions, res.PositionsFrom, res.Rounds, res.MinRound)
+	fmt.Fprintf(&b, "reference: %s %s/%s, compiled once, one eval.Evaluator reused. "+
+		"ffish %s in Node %s, in-process: setFen + legalMoves. hand: a 0x88 mailbox into a reused buffer.\n",
+		res.Go, res.OS, res.Arch, res.FFish, res.Node)
+	b.WriteString("q/s: queries (one piece on one position, all its destinations) per CPU second. " +
+		"ref/ffish = reference q/s ÷ ffish q/s (above 1.0× the reference is faster). " +
+		"hand/ref = hand q/s ÷ reference q/s = the reference's time per query ÷ the hand generator's " +
+		"(how many times faster the hand generator is).\n\n")
+	b.WriteString("| piece | reference | ffish | dests/query | reference q/s | ffish q/s | hand q/s | ref/ffish | hand/ref |\n")
+	b.WriteString("|---|---|---|--:|--:|--:|--:|--:|--:|\n")
+	for _, r := range res.Rows {
+		ref := r.Timings[Reference].QPS(res.Positions)
+		ff := r.Timings[FFish].QPS(res.Positions)
+		hand := r.Timings[Hand].QPS(res.Positions)
+		fmt.Fprintf(&b, "| %s | `%s` | `%s` | %.2f | %s | %s | %s | %s | %s |\n",
+			r.Piece.Name, r.Piece.Betza2, r.Piece.Classic, float64(r.Destinations)/float64(res.Positions),
+			rate(ref), rate(ff), rate(hand), ratio(ref, ff), ratio(hand, ref))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// rate writes queries per second with about three significant digits and
+// k or M.
+func rate(qps float64) string {
+	switch {
+	case qps <= 0:
+		return "unmeasured"
+	case qps >= 1e6:
+		return threeDigits(qps/1e6) + "M"
+	case qps >= 1e3:
+		return threeDigits(qps/1e3) + "k"
+	}
+	return threeDigits(qps)
+}
+
+// ratio writes a/b as "1.23×", or "unmeasured" when either is.
+func ratio(a, b float64) string {
+	if a <= 0 || b <= 0 {
+		return "unmeasured"
+	}
+	return threeDigits(a/b) + "×"
+}
+
+// threeDigits writes v with two decimals below 10, one below 100 and none
+// above.
+func threeDigits(v float64) string {
+	switch {
+	case v >= 99.95:
+		return fmt.Sprintf("%.0f", v)
+	case v >= 9.995:
+		return fmt.Sprintf("%.1f", v)
+	}
+	return fmt.Sprintf("%.2f", v)
+}
