@@ -55,7 +55,8 @@ type Change struct {
 	Piece  board.Piece // empty when the square is emptied
 }
 
-// Outcome is the effect of one move (§10.1).
+// Outcome is the effect of one move (§10.1). It is read-only: its To may
+// share memory with its Changes.
 type Outcome struct {
 	To      *board.Square // the mover's final square; nil if it was destroyed
 	Changes []Change      // sorted by rank, then file
@@ -180,9 +181,9 @@ type search struct {
 	mover     board.Piece
 	opt       Options
 	meter     meter
-	usesSteps bool    // some leg is e (§3.10), so states keep step counts
-	simple    bool    // the fast path applies to the program (Simple)
-	fastTo    []point // fastMoves' destinations
+	usesSteps bool     // some leg is e (§3.10), so states keep step counts
+	simple    bool     // the fast path applies to the program (Simple)
+	fastDests []uint16 // fastMoves' destinations, by keyOrder
 
 	texts    texts    // deltas, unload records and outcome keys, interned
 	seen     stateSet // the states of the real move met so far
@@ -254,6 +255,7 @@ func (ev *Evaluator) Moves(prog *expand.Program, pos *board.Position, from board
 		s.meter.checkContext()
 		return s.fastMoves(), nil
 	}
+	s.reset()
 	rot := firstRot(mover)
 	// §3.14 the origin is empty once the mover has left it.
 	start := s.setDelta(0, from, board.Piece{})
@@ -265,7 +267,8 @@ func (ev *Evaluator) Moves(prog *expand.Program, pos *board.Position, from board
 	return s.answer(), nil
 }
 
-// start readies the search for a query, keeping the memory of the last.
+// start readies the search for a query: the program, the position and the
+// budgets.
 func (s *search) start(prog *expand.Program, pos *board.Position, from board.Square, mover board.Piece, opt Options) {
 	if s.landFn == nil {
 		s.landFn, s.pushFn, s.eruptFn = s.land, s.push, s.erupt
@@ -281,6 +284,11 @@ func (s *search) start(prog *expand.Program, pos *board.Position, from board.Squ
 	}
 	s.prog, s.pos, s.from, s.mover, s.opt = prog, pos, from, mover, opt
 	s.meter = newMeter(opt)
+}
+
+// reset readies the general search's memory for a query, keeping what the
+// last query held.
+func (s *search) reset() {
 	s.texts.reset()
 	s.seen.reset()
 	s.stack = reuse(s.stack)

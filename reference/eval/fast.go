@@ -2,6 +2,8 @@ package eval
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 
 	"betzacheck/reference/board"
 	"betzacheck/reference/expand"
@@ -59,15 +61,15 @@ func (s *search) fastFits() bool {
 // the origin empties and the mover, marked as moved (§10.2), stands on it.
 func (s *search) fastMoves() []Outcome {
 	var reached [(board.MaxSide*board.MaxSide + 63) / 64]uint64
-	tos := s.fastTo[:0]
+	dests := s.fastDests[:0] // keyOrder of each destination
 	fr := geometry.Frame{Rot: firstRot(s.mover)}
 	size := s.pos.Size()
-	for _, n := range s.prog.Starts {
-		leg := &s.prog.Nodes[n].Leg
+	for _, node := range s.prog.Starts {
+		leg := &s.prog.Nodes[node].Leg
 		if leg.MoverVirgin && !s.mover.Virgin {
 			continue // §3.11
 		}
-		selected := s.selected(int32(n), fr)
+		selected := s.selected(int32(node), fr)
 		maxSteps := 1
 		if leg.Atom.Rider {
 			maxSteps = max(size.W, size.H)
@@ -86,9 +88,9 @@ func (s *search) fastMoves() []Outcome {
 				if !p.Empty() {
 					ends = captures(leg, p, p.Color == s.mover.Color)
 				}
-				if bit := q.Rank*board.MaxSide + q.File; ends && reached[bit/64]&(1<<(bit%64)) == 0 {
+				if bit := q.File*board.MaxSide + q.Rank; ends && reached[bit/64]&(1<<(bit%64)) == 0 {
 					reached[bit/64] |= 1 << (bit % 64)
-					tos = append(tos, pointOf(q))
+					dests = append(dests, keyOrder(q))
 				}
 				if !p.Empty() {
 					break // §1.2 a ride ends on the first piece it meets
@@ -96,22 +98,46 @@ func (s *search) fastMoves() []Outcome {
 			}
 		}
 	}
-	s.fastTo = tos
-	slices.SortFunc(tos, func(a, b point) int { return int(keyPrefix(a, false)) - int(keyPrefix(b, false)) })
-	out := make([]Outcome, len(tos))
-	changes := make([]Change, 0, 2*len(tos))
-	squares := make([]board.Square, len(tos))
+	s.fastDests = dests
+	slices.Sort(dests)
+	// Each outcome's final square is the square of its change that puts
+	// the mover down: one array holds both.
+	out := make([]Outcome, len(dests))
+	changes := make([]Change, 2*len(dests))
 	from, moved := s.from, markMoved(s.mover)
-	for i, p := range tos {
-		q := p.square()
-		squares[i] = q
-		first := len(changes)
+	for i, key := range dests {
+		q := board.Square{File: int(key) / board.MaxSide, Rank: int(ranksByName[key%board.MaxSide])}
+		c := changes[2*i : 2*i+2 : 2*i+2]
+		to := &c[1]
 		if q.Compare(from) < 0 {
-			changes = append(changes, Change{q, moved}, Change{from, board.Piece{}})
-		} else {
-			changes = append(changes, Change{from, board.Piece{}}, Change{q, moved})
+			to = &c[0]
 		}
-		out[i] = Outcome{To: &squares[i], Changes: changes[first:len(changes):len(changes)]}
+		c[0], c[1] = Change{from, board.Piece{}}, Change{from, board.Piece{}}
+		*to = Change{q, moved}
+		out[i] = Outcome{To: &to.Square, Changes: c}
 	}
 	return out
 }
+
+// keyOrder numbers the squares of the largest board in the order of their
+// names as text, the order of the keys of the outcomes that end on them:
+// file letter first, then the rank's digits.
+func keyOrder(q board.Square) uint16 {
+	return uint16(q.File*board.MaxSide) + uint16(rankNames[q.Rank])
+}
+
+// ranksByName are the ranks 0..MaxSide-1 in the order of their names as
+// text ("1", "10", "11", … "19", "2", "20", … "26", "3", … "9"), and
+// rankNames is its inverse: the place of each rank in that order.
+var ranksByName, rankNames = func() (order, place [board.MaxSide]int8) {
+	for i := range order {
+		order[i] = int8(i)
+	}
+	slices.SortFunc(order[:], func(a, b int8) int {
+		return strings.Compare(strconv.Itoa(int(a)+1), strconv.Itoa(int(b)+1))
+	})
+	for i, r := range order {
+		place[r] = int8(i)
+	}
+	return order, place
+}()
