@@ -78,6 +78,8 @@ var (
 	textCost = 2*int(unsafe.Sizeof(span{})) + 4*4
 	// pathCost is one interned path step (a slice element and a map entry).
 	pathCost = 3 * int(unsafe.Sizeof(pathNode{})+8)
+	// landedCost is one entry of the outcomes of landings (search.landed).
+	landedCost = 3 * 16
 	// outcomeCost is one outcome before its changes.
 	outcomeCost = int(unsafe.Sizeof(found{})) + 64
 	// eruptionCost is one eruption state, held in a slice and a map.

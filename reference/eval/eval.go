@@ -190,10 +190,11 @@ type search struct {
 	stack    []int32  // the states of seen left to visit
 	legOut   []state  // the states after one leg (leg)
 	scratch  []byte
-	rawKey   []byte   // record's key of an effect
-	outcomes []found  // in the order they were met
-	foundAt  []int32  // by the textID of an effect: 1 + index into outcomes
-	sel      []uint16 // by node and frame: selectedBit | the leaps the leg may make (selected)
+	rawKey   []byte           // record's key of an effect
+	outcomes []found          // in the order they were met
+	foundAt  []int32          // by the textID of an effect: 1 + index into outcomes
+	landed   map[uint64]int32 // land's outcomes by delta, square and gone
+	sel      []uint16         // by node and frame: selectedBit | the leaps the leg may make (selected)
 
 	// answer's order of the outcomes, and sortFound's keys.
 	order         []int32
@@ -295,6 +296,7 @@ func (s *search) reset() {
 	s.legOut = reuse(s.legOut)
 	s.outcomes = reuse(s.outcomes)
 	s.foundAt = reuse(s.foundAt)
+	s.landed = reuseMap(s.landed)
 	s.paths = append(reuse(s.paths), pathNode{})
 	s.pathIDs = reuseMap(s.pathIDs)
 	s.erupts = reuse(s.erupts)
@@ -521,20 +523,30 @@ func (s *search) successors(st state, fragment bool, end, more, erupt func(state
 }
 
 // land records the outcome of a real move that ended on st.sq (§10.1).
+// The outcome depends only on the square, the changes so far and whether
+// the mover is gone, so it is worked out once for each of them.
 func (s *search) land(st state) {
+	memo := uint64(uint32(st.delta))<<32 | uint64(uint8(st.sq.file))<<16 | uint64(uint8(st.sq.rank))<<8 | uint64(st.flags&flagGone)
+	if i, ok := s.landed[memo]; ok {
+		s.addPath(i, st.path)
+		return
+	}
 	d := s.texts.bytes(st.delta)
 	if !st.gone() {
 		s.scratch = d.appendSet(s.scratch[:0], st.sq.square(), markMoved(s.mover))
 		d = s.scratch
 	}
-	s.record(st.sq, st.gone(), d, st.path)
+	i := s.record(st.sq, st.gone(), d, st.path)
+	s.meter.spend(0, landedCost)
+	s.landed[memo] = i
 }
 
 // record adds the effect of a move that ends with the mover on to (or
 // destroyed: gone) and the changes d, reached by path, to the outcomes.
 // Paths with the same final square and the same changes are one outcome
-// (§10.3), which keeps every path that led to it.
-func (s *search) record(to point, gone bool, d delta, path int32) {
+// (§10.3), which keeps every path that led to it. It returns the index of
+// the outcome among those met.
+func (s *search) record(to point, gone bool, d delta, path int32) int32 {
 	// The effect's key is its raw bytes: the final square, then the delta
 	// entries that differ from the position.
 	raw := append(s.rawKey[:0], byte(to.file), byte(to.rank))
@@ -562,6 +574,12 @@ func (s *search) record(to point, gone bool, d delta, path int32) {
 		s.outcomes = append(s.outcomes, found{key: key, to: to, gone: gone})
 		s.foundAt[key] = i + 1
 	}
+	s.addPath(i, path)
+	return i
+}
+
+// addPath adds a path that led to the outcome met i (Options.Paths).
+func (s *search) addPath(i int32, path int32) {
 	if s.opt.Paths {
 		s.meter.spend(0, 8)
 		s.outcomes[i].paths = append(s.outcomes[i].paths, path)
