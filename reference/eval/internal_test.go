@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"testing"
+	"unsafe"
 
 	"betzacheck/reference/board"
 )
@@ -54,5 +55,14 @@ func TestKeyPrefixOrder(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestStateSize: a search state is 32 bytes with no padding, the figure
+// the memory budget's estimates start from (budget.go, state.go); a new
+// field must be paid for knowingly.
+func TestStateSize(t *testing.T) {
+	if got := unsafe.Sizeof(state{}); got != 32 {
+		t.Errorf("a search state is %d bytes, want 32", got)
 	}
 }
