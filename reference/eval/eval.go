@@ -185,6 +185,14 @@ type search struct {
 	simple    bool     // the fast path applies to the program (Simple)
 	fastDests []uint16 // fastMoves' destinations, by keyOrder
 
+	// The answer of the last query: fastDests when fastAnswer, else the
+	// outcomes met in order; the number of their changes; and Visit's
+	// memory for the outcome it shows.
+	fastAnswer   bool
+	changeCount  int
+	visitTo      board.Square
+	visitChanges []Change
+
 	texts    texts    // deltas, unload records and outcome keys, interned
 	seen     stateSet // the states of the real move met so far
 	stack    []int32  // the states of seen left to visit
@@ -218,10 +226,11 @@ type search struct {
 // bytes, interned) with the paths that led to it (interned ids, unfolded
 // once the search is over).
 type found struct {
-	key   textID
-	to    point
-	gone  bool
-	paths []int32
+	key      textID
+	to       point
+	gone     bool
+	paths    []int32
+	unfolded [][]board.Square // paths, once the search is over (sortAnswer)
 }
 
 // pathNode is one step of an interned path; parent 0 is the empty path.
@@ -232,13 +241,50 @@ type pathNode struct {
 
 // Moves returns every outcome of the program for the piece on from, sorted
 // by Key. The answer is the caller's: nothing of it is reused.
-func (ev *Evaluator) Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Options) (_ []Outcome, err error) {
+func (ev *Evaluator) Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Options) ([]Outcome, error) {
+	s := &ev.s
+	n, err := s.query(prog, pos, from, opt)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Outcome, n)
+	changes := make([]Change, 0, s.changeCount)
+	tos := make([]board.Square, n)
+	for i := range out {
+		out[i], changes = s.outcome(i, changes, &tos[i])
+	}
+	return out, nil
+}
+
+// Visit calls visit with every outcome of the program for the piece on
+// from, in the order of their Keys, once the whole search is done (a
+// query that fails calls it for none). It is Moves without the answer's
+// memory: the outcome visit gets, its final square and its changes are
+// the evaluator's and valid only until visit returns, so a caller that
+// keeps one must copy it (only its paths are its own).
+func (ev *Evaluator) Visit(prog *expand.Program, pos *board.Position, from board.Square, opt Options, visit func(Outcome)) error {
+	s := &ev.s
+	n, err := s.query(prog, pos, from, opt)
+	if err != nil {
+		return err
+	}
+	for i := range n {
+		var o Outcome
+		o, s.visitChanges = s.outcome(i, s.visitChanges[:0], &s.visitTo)
+		visit(o)
+	}
+	return nil
+}
+
+// query runs the search and keeps its answer, sorted by Key, for outcome
+// to unfold; it returns the number of outcomes.
+func (s *search) query(prog *expand.Program, pos *board.Position, from board.Square, opt Options) (n int, err error) {
 	mover := pos.At(from)
 	if !pos.Size().Contains(from) {
-		return nil, fmt.Errorf("square %s is off the %s board", from, pos.Size())
+		return 0, fmt.Errorf("square %s is off the %s board", from, pos.Size())
 	}
 	if mover.Empty() {
-		return nil, fmt.Errorf("no piece on %s to move", from)
+		return 0, fmt.Errorf("no piece on %s to move", from)
 	}
 	if opt.MaxStates == 0 {
 		opt.MaxStates = DefaultMaxStates
@@ -249,12 +295,14 @@ func (ev *Evaluator) Moves(prog *expand.Program, pos *board.Position, from board
 	if opt.MaxBytes == 0 {
 		opt.MaxBytes = DefaultMaxBytes
 	}
-	s := &ev.s
 	s.start(prog, pos, from, mover, opt)
 	defer loc.Catch(&err)
-	if s.simple && !opt.General && !opt.Paths && s.fastFits() {
+	s.fastAnswer = s.simple && !opt.General && !opt.Paths && s.fastFits()
+	if s.fastAnswer {
 		s.meter.checkContext()
-		return s.fastMoves(), nil
+		s.fastMoves()
+		s.changeCount = 2 * len(s.fastDests)
+		return len(s.fastDests), nil
 	}
 	s.reset()
 	rot := firstRot(mover)
@@ -265,7 +313,8 @@ func (ev *Evaluator) Moves(prog *expand.Program, pos *board.Position, from board
 		s.push(state{node: int32(n), sq: pointOf(from), rot: rot, delta: start, path: s.pathStep(0, from)})
 	}
 	s.explore()
-	return s.answer(), nil
+	s.sortAnswer()
+	return len(s.order), nil
 }
 
 // start readies the search for a query: the program, the position and the
@@ -322,40 +371,54 @@ func reuseMap[K comparable, V any](m map[K]V) map[K]V {
 	return m
 }
 
-// answer unfolds the outcomes met into the caller's answer, sorted by
-// Key: one array of outcomes, one of their changes and one of their final
-// squares, whatever their number.
-func (s *search) answer() []Outcome {
+// sortAnswer puts the outcomes met in the order of their Keys (order),
+// counts their changes and unfolds their paths.
+func (s *search) sortAnswer() {
 	order := s.order[:0]
-	nChanges, nTo := 0, 0
+	s.changeCount = 0
 	for i := range s.outcomes {
-		f := &s.outcomes[i]
 		order = append(order, int32(i))
-		nChanges += (len(s.texts.bytes(f.key)) - 2) / 4
-		if !f.gone {
-			nTo++
-		}
+		s.changeCount += (len(s.texts.bytes(s.outcomes[i].key)) - 2) / 4
 	}
 	s.order = order
 	s.sortFound(order)
-	out := make([]Outcome, len(order))
-	changes := make([]Change, 0, nChanges)
-	tos := make([]board.Square, 0, nTo)
-	for i, j := range order {
-		f := &s.outcomes[j]
-		o := &out[i]
-		if !f.gone {
-			tos = append(tos, f.to.square())
-			o.To = &tos[len(tos)-1]
-		}
-		first := len(changes)
-		changes = s.appendChanges(changes, f)
-		o.Changes = changes[first:len(changes):len(changes)]
+	// The paths are unfolded here, where the memory budget may still stop
+	// the query.
+	for i := range s.outcomes {
+		f := &s.outcomes[i]
 		for _, p := range f.paths {
-			o.Paths = append(o.Paths, s.squares(p))
+			f.unfolded = append(f.unfolded, s.squares(p))
 		}
 	}
-	return out
+}
+
+// outcome unfolds the i-th outcome of the answer, in Key order: it
+// appends its changes to changes and puts its final square in *to.
+func (s *search) outcome(i int, changes []Change, to *board.Square) (Outcome, []Change) {
+	var o Outcome
+	first := len(changes)
+	if s.fastAnswer {
+		// fastMoves: the origin empties and the mover stands on the
+		// destination, by rank then file.
+		*to = fromKeyOrder(s.fastDests[i])
+		o.To = to
+		moved := Change{*to, markMoved(s.mover)}
+		if to.Compare(s.from) < 0 {
+			changes = append(changes, moved, Change{Square: s.from})
+		} else {
+			changes = append(changes, Change{Square: s.from}, moved)
+		}
+	} else {
+		f := &s.outcomes[s.order[i]]
+		if !f.gone {
+			*to = f.to.square()
+			o.To = to
+		}
+		changes = s.appendChanges(changes, f)
+		o.Paths = f.unfolded
+	}
+	o.Changes = changes[first:len(changes):len(changes)]
+	return o, changes
 }
 
 // appendChanges appends the changes of f's effect to changes: its key

@@ -51,15 +51,17 @@ func (s *search) fastFits() bool {
 	return len(s.prog.Starts) <= s.opt.MaxStates && bytes <= s.opt.MaxBytes
 }
 
-// fastMoves is Moves for a simple program (§1.1, §1.2, §2, §3.1, §3.2,
+// fastMoves is the search for a simple program (§1.1, §1.2, §2, §3.1, §3.2,
 // §3.11, §10): from the mover's square each selected leap of each move's
 // leg, read in the first leg's frame (§2.1), is taken once for a leaper
 // and again and again for a rider, over empty squares only (§1.2); an
 // empty square is a destination if the leg has m, an enemy one if it has
 // c (and, with a victim-i, the enemy has not moved). A leg never ends off
 // the board: only o does that (§3.6). Every destination is one outcome:
-// the origin empties and the mover, marked as moved (§10.2), stands on it.
-func (s *search) fastMoves() []Outcome {
+// the origin empties and the mover, marked as moved (§10.2), stands on it
+// (search.outcome). The destinations are left in fastDests, in the order
+// of the outcomes' keys.
+func (s *search) fastMoves() {
 	var reached [(board.MaxSide*board.MaxSide + 63) / 64]uint64
 	dests := s.fastDests[:0] // keyOrder of each destination
 	fr := geometry.Frame{Rot: firstRot(s.mover)}
@@ -100,23 +102,6 @@ func (s *search) fastMoves() []Outcome {
 	}
 	s.fastDests = dests
 	slices.Sort(dests)
-	// Each outcome's final square is the square of its change that puts
-	// the mover down: one array holds both.
-	out := make([]Outcome, len(dests))
-	changes := make([]Change, 2*len(dests))
-	from, moved := s.from, markMoved(s.mover)
-	for i, key := range dests {
-		q := board.Square{File: int(key) / board.MaxSide, Rank: int(ranksByName[key%board.MaxSide])}
-		c := changes[2*i : 2*i+2 : 2*i+2]
-		to := &c[1]
-		if q.Compare(from) < 0 {
-			to = &c[0]
-		}
-		c[0], c[1] = Change{from, board.Piece{}}, Change{from, board.Piece{}}
-		*to = Change{q, moved}
-		out[i] = Outcome{To: &to.Square, Changes: c}
-	}
-	return out
 }
 
 // keyOrder numbers the squares of the largest board in the order of their
@@ -124,6 +109,11 @@ func (s *search) fastMoves() []Outcome {
 // file letter first, then the rank's digits.
 func keyOrder(q board.Square) uint16 {
 	return uint16(q.File*board.MaxSide) + uint16(rankNames[q.Rank])
+}
+
+// fromKeyOrder is the inverse of keyOrder.
+func fromKeyOrder(k uint16) board.Square {
+	return board.Square{File: int(k) / board.MaxSide, Rank: int(ranksByName[k%board.MaxSide])}
 }
 
 // ranksByName are the ranks 0..MaxSide-1 in the order of their names as
