@@ -7,9 +7,9 @@ import (
 )
 
 // BenchmarkSideBySide times one query (one piece on one position, all its
-// destinations) of the reference, with one eval.Evaluator reused, and of
-// the hand-written generator, cycling through the positions file.
-// Names are BenchmarkSideBySide/<piece>/<reference|hand>; ns/op and
+// destinations) of the reference, with one eval.Evaluator reused (Moves
+// and Visit), and of the hand-written generator, cycling through the
+// positions file. Names are BenchmarkSideBySide/<piece>/<reference|visit|hand>; ns/op and
 // allocs/op are per query. The ffish side and the table with its ratios
 // are sidebyside.sh's.
 func BenchmarkSideBySide(b *testing.B) {
@@ -27,6 +27,19 @@ func BenchmarkSideBySide(b *testing.B) {
 						b.Fatalf("position %d: %v", i+1, err)
 					}
 					dests += len(outs)
+					i = (i + 1) % len(setups)
+				}
+				b.ReportMetric(float64(dests)/float64(b.N), "dests/op")
+			})
+			b.Run(Visit, func(b *testing.B) {
+				b.ReportAllocs()
+				i, dests := 0, 0
+				for b.Loop() {
+					s := setups[i]
+					err := ref.ev.Visit(ref.prog.Prog, s.Pos, s.From, eval.Options{}, func(eval.Outcome) { dests++ })
+					if err != nil {
+						b.Fatalf("position %d: %v", i+1, err)
+					}
 					i = (i + 1) % len(setups)
 				}
 				b.ReportMetric(float64(dests)/float64(b.N), "dests/op")

@@ -38,12 +38,13 @@ const maxPasses = 1 << 20
 
 // Side names, in the order of the table and of each round.
 const (
-	Reference = "reference"
+	Reference = "reference" // Evaluator.Moves
+	Visit     = "visit"     // Evaluator.Visit
 	FFish     = "ffish"
 	Hand      = "hand"
 )
 
-func sideNames() []string { return []string{Reference, FFish, Hand} }
+func sideNames() []string { return []string{Reference, Visit, FFish, Hand} }
 
 // Timing is one side's measure of one piece.
 type Timing struct {
@@ -120,10 +121,14 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	return res, nil
 }
 
-// runPiece checks and times one piece on the three sides; ffish sets the
+// runPiece checks and times one piece on the four sides; ffish sets the
 // ffish side up for it.
 func runPiece(cfg Config, p Piece, ffish func(Piece) (side, error)) (*Row, error) {
-	ref, err := newReferenceSide(p, cfg.Setups)
+	ref, err := newReferenceSide(p, cfg.Setups, false)
+	if err != nil {
+		return nil, err
+	}
+	visit, err := newReferenceSide(p, cfg.Setups, true)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +140,7 @@ func runPiece(cfg Config, p Piece, ffish func(Piece) (side, error)) (*Row, error
 	if err != nil {
 		return nil, err
 	}
-	sides := map[string]side{Reference: ref, FFish: ff, Hand: hand}
+	sides := map[string]side{Reference: ref, Visit: visit, FFish: ff, Hand: hand}
 	total, err := compare(p, cfg.Setups, sides)
 	if err != nil {
 		return nil, err

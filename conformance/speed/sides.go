@@ -3,6 +3,7 @@ package speed
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"time"
 
 	"betzacheck/conformance/wire"
@@ -22,27 +23,61 @@ type side interface {
 }
 
 // referenceSide evaluates one compiled notation with the reference, one
-// Evaluator reused for every query.
+// Evaluator reused for every query: with Evaluator.Moves, whose answer is
+// the caller's, or (visit) with Evaluator.Visit, which shows each outcome
+// in the evaluator's memory as the hand generator fills its buffer.
 type referenceSide struct {
 	prog   *reference.Program
 	setups []board.Setup
 	ev     eval.Evaluator
+	visit  bool
 }
 
-func newReferenceSide(p Piece, setups []board.Setup) (*referenceSide, error) {
+func newReferenceSide(p Piece, setups []board.Setup, visit bool) (*referenceSide, error) {
 	prog, err := reference.Compile(p.Betza2)
 	if err != nil {
 		return nil, fmt.Errorf("piece %s: the reference does not compile %q: %w", p.Name, p.Betza2, err)
 	}
-	return &referenceSide{prog: prog, setups: setups}, nil
+	return &referenceSide{prog: prog, setups: setups, visit: visit}, nil
+}
+
+// query evaluates the piece on setup i; keep, if not nil, gets a copy of
+// every outcome.
+func (r *referenceSide) query(i int, keep func(eval.Outcome)) (int, error) {
+	s := r.setups[i]
+	n := 0
+	var err error
+	if r.visit {
+		err = r.ev.Visit(r.prog.Prog, s.Pos, s.From, eval.Options{}, func(o eval.Outcome) {
+			n++
+			if keep != nil {
+				to := *o.To
+				o.To, o.Changes = &to, slices.Clone(o.Changes)
+				keep(o)
+			}
+		})
+	} else {
+		var outs []eval.Outcome
+		outs, err = r.ev.Moves(r.prog.Prog, s.Pos, s.From, eval.Options{})
+		n = len(outs)
+		if keep != nil {
+			for _, o := range outs {
+				keep(o)
+			}
+		}
+	}
+	if err != nil {
+		return 0, fmt.Errorf("position %d: %w", i+1, err)
+	}
+	return n, nil
 }
 
 func (r *referenceSide) check() ([][]wire.Outcome, error) {
 	dests := make([][]wire.Outcome, len(r.setups))
 	for i, s := range r.setups {
-		outs, err := r.ev.Moves(r.prog.Prog, s.Pos, s.From, eval.Options{})
-		if err != nil {
-			return nil, fmt.Errorf("position %d: %w", i+1, err)
+		var outs []eval.Outcome
+		if _, err := r.query(i, func(o eval.Outcome) { outs = append(outs, o) }); err != nil {
+			return nil, err
 		}
 		dests[i] = wire.OutcomesOf(outs, s, wire.LevelDestinations)
 	}
@@ -53,12 +88,12 @@ func (r *referenceSide) check() ([][]wire.Outcome, error) {
 // benchmark's pieces are one per destination.
 func (r *referenceSide) pass() (int, error) {
 	n := 0
-	for i, s := range r.setups {
-		outs, err := r.ev.Moves(r.prog.Prog, s.Pos, s.From, eval.Options{})
+	for i := range r.setups {
+		k, err := r.query(i, nil)
 		if err != nil {
-			return 0, fmt.Errorf("position %d: %w", i+1, err)
+			return 0, err
 		}
-		n += len(outs)
+		n += k
 	}
 	return n, nil
 }

@@ -34,7 +34,7 @@ func readPositions(t testing.TB) []board.Setup {
 // goSides sets up the reference and the hand-written generator for p.
 func goSides(t testing.TB, p Piece, setups []board.Setup) (*referenceSide, *handSide) {
 	t.Helper()
-	ref, err := newReferenceSide(p, setups)
+	ref, err := newReferenceSide(p, setups, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,6 +255,7 @@ func TestWriteTable(t *testing.T) {
 		MinRound: 50 * time.Millisecond, PositionsFrom: "positions.txt",
 		Rows: []Row{{Piece: p, Destinations: 9870, Timings: map[string]Timing{
 			Reference: {Passes: 1, Rounds: []time.Duration{40 * time.Millisecond}},
+			Visit:     {Passes: 4, Rounds: []time.Duration{40 * time.Millisecond}},
 			FFish:     {Passes: 2, Rounds: []time.Duration{32 * time.Millisecond}},
 			Hand:      {Passes: 512, Rounds: []time.Duration{0}},
 		}}}}
@@ -262,7 +263,7 @@ func TestWriteTable(t *testing.T) {
 	if err := WriteTable(&b, res); err != nil {
 		t.Fatal(err)
 	}
-	want := "| R | `R` | `R` | 9.87 | 25.0k | 62.5k | unmeasured | 0.40× | unmeasured |\n"
+	want := "| R | `R` | `R` | 9.87 | 25.0k | 100k | 62.5k | unmeasured | 0.40× | 1.60× | unmeasured | unmeasured |\n"
 	if !strings.HasSuffix(b.String(), want) {
 		t.Errorf("table:\n%s\nwant the row\n%s", b.String(), want)
 	}

@@ -13,22 +13,24 @@ func WriteTable(w io.Writer, res *Result) error {
 	fmt.Fprintf(&b, "%d positions (%s), %d round(s) a side, the sides in turn round by round; "+
 		"a round is one or more passes over the positions lasting at least %v; median CPU time of a round.\n",
 		res.Positions, res.PositionsFrom, res.Rounds, res.MinRound)
-	fmt.Fprintf(&b, "reference: %s %s/%s, compiled once, one eval.Evaluator reused. "+
+	fmt.Fprintf(&b, "reference: %s %s/%s, compiled once, one eval.Evaluator reused: Moves returns an answer that is the caller's, "+
+		"Visit shows each outcome in the evaluator's memory. "+
 		"ffish %s in Node %s, in-process: setFen + legalMoves. hand: a 0x88 mailbox into a reused buffer.\n",
 		res.Go, res.OS, res.Arch, res.FFish, res.Node)
 	b.WriteString("q/s: queries (one piece on one position, all its destinations) per CPU second. " +
-		"ref/ffish = reference q/s ÷ ffish q/s (above 1.0× the reference is faster). " +
-		"hand/ref = hand q/s ÷ reference q/s = the reference's time per query ÷ the hand generator's " +
+		"/ffish = the reference's q/s ÷ ffish q/s (above 1.0× the reference is faster). " +
+		"hand/ = hand q/s ÷ the reference's q/s = the reference's time per query ÷ the hand generator's " +
 		"(how many times faster the hand generator is).\n\n")
-	b.WriteString("| piece | reference | ffish | dests/query | reference q/s | ffish q/s | hand q/s | ref/ffish | hand/ref |\n")
-	b.WriteString("|---|---|---|--:|--:|--:|--:|--:|--:|\n")
+	b.WriteString("| piece | reference | ffish | dests/query | Moves q/s | Visit q/s | ffish q/s | hand q/s | Moves/ffish | Visit/ffish | hand/Moves | hand/Visit |\n")
+	b.WriteString("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, r := range res.Rows {
 		ref := r.Timings[Reference].QPS(res.Positions)
+		visit := r.Timings[Visit].QPS(res.Positions)
 		ff := r.Timings[FFish].QPS(res.Positions)
 		hand := r.Timings[Hand].QPS(res.Positions)
-		fmt.Fprintf(&b, "| %s | `%s` | `%s` | %.2f | %s | %s | %s | %s | %s |\n",
+		fmt.Fprintf(&b, "| %s | `%s` | `%s` | %.2f | %s | %s | %s | %s | %s | %s | %s | %s |\n",
 			r.Piece.Name, r.Piece.Betza2, r.Piece.Classic, float64(r.Destinations)/float64(res.Positions),
-			rate(ref), rate(ff), rate(hand), ratio(ref, ff), ratio(hand, ref))
+			rate(ref), rate(visit), rate(ff), rate(hand), ratio(ref, ff), ratio(visit, ff), ratio(hand, ref), ratio(hand, visit))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
