@@ -190,6 +190,7 @@ type search struct {
 	// memory for the outcome it shows.
 	fastAnswer   bool
 	changeCount  int
+	visitOutcome Outcome
 	visitTo      board.Square
 	visitChanges []Change
 
@@ -251,7 +252,7 @@ func (ev *Evaluator) Moves(prog *expand.Program, pos *board.Position, from board
 	changes := make([]Change, 0, s.changeCount)
 	tos := make([]board.Square, n)
 	for i := range out {
-		out[i], changes = s.outcome(i, changes, &tos[i])
+		changes = s.outcome(i, &out[i], changes, &tos[i])
 	}
 	return out, nil
 }
@@ -269,9 +270,8 @@ func (ev *Evaluator) Visit(prog *expand.Program, pos *board.Position, from board
 		return err
 	}
 	for i := range n {
-		var o Outcome
-		o, s.visitChanges = s.outcome(i, s.visitChanges[:0], &s.visitTo)
-		visit(o)
+		s.visitChanges = s.outcome(i, &s.visitOutcome, s.visitChanges[:0], &s.visitTo)
+		visit(s.visitOutcome)
 	}
 	return nil
 }
@@ -392,10 +392,11 @@ func (s *search) sortAnswer() {
 	}
 }
 
-// outcome unfolds the i-th outcome of the answer, in Key order: it
-// appends its changes to changes and puts its final square in *to.
-func (s *search) outcome(i int, changes []Change, to *board.Square) (Outcome, []Change) {
-	var o Outcome
+// outcome unfolds the i-th outcome of the answer, in Key order, into *o:
+// it appends its changes to changes, which it returns, and puts its final
+// square in *to.
+func (s *search) outcome(i int, o *Outcome, changes []Change, to *board.Square) []Change {
+	*o = Outcome{}
 	first := len(changes)
 	if s.fastAnswer {
 		// fastMoves: the origin empties and the mover stands on the
@@ -418,7 +419,7 @@ func (s *search) outcome(i int, changes []Change, to *board.Square) (Outcome, []
 		o.Paths = f.unfolded
 	}
 	o.Changes = changes[first:len(changes):len(changes)]
-	return o, changes
+	return changes
 }
 
 // appendChanges appends the changes of f's effect to changes: its key
