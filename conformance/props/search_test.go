@@ -3,7 +3,10 @@ package props_test
 import (
 	"context"
 	"errors"
+	"maps"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"betzacheck/conformance/corpus"
@@ -99,6 +102,33 @@ func TestFuzzBudgets(t *testing.T) {
 	}
 }
 
+// TestFuzzReplaysEachCase: case i of a run is the case that a run of one
+// case from seed+i draws, whichever worker drew it after which others.
+func TestFuzzReplaysEachCase(t *testing.T) {
+	var mu sync.Mutex
+	drawn := map[string]bool{}
+	record := props.Law{Name: "record", Check: func(s *props.Subject) props.Result {
+		mu.Lock()
+		defer mu.Unlock()
+		drawn[s.Notation+" "+s.Setup.String()] = true
+		return props.Holds
+	}}
+	const seed, count int64 = 11, 12
+	if _, err := props.Fuzz(context.Background(), props.FuzzConfig{Count: int(count), Seed: seed, Workers: 2, Laws: []props.Law{record}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	run := drawn
+	drawn = map[string]bool{}
+	for i := range count {
+		if _, err := props.Fuzz(context.Background(), props.FuzzConfig{Count: 1, Seed: seed + i, Laws: []props.Law{record}}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !maps.Equal(drawn, run) {
+		t.Errorf("the run from seed %d drew %v; the runs of one case from each seed+i drew %v", seed, slices.Sorted(maps.Keys(run)), slices.Sorted(maps.Keys(drawn)))
+	}
+}
+
 // TestLawUndecidedOnLimit: a law whose notation hits the evaluator's
 // search limit on the case is undecided, with the limit as the reason.
 func TestLawUndecidedOnLimit(t *testing.T) {
@@ -110,9 +140,12 @@ func TestLawUndecidedOnLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	pos.Set(board.Square{}, board.Piece{Kind: 'X', Color: board.White, Virgin: true})
-	res := props.Laws[0].CheckOn("((aF)0200)0999", board.Setup{Pos: pos, From: board.Square{}})
+	// mirror-symmetry evaluates the notation on the position and on its
+	// mirror image.
+	law := props.Laws[slices.IndexFunc(props.Laws, func(l props.Law) bool { return l.Name == "mirror-symmetry" })]
+	res := law.CheckOn("((aF)0200)0999", board.Setup{Pos: pos, From: board.Square{}})
 	if res.Failure != "" || !errors.As(res.Undecided, new(*eval.LimitError)) {
-		t.Errorf("law %s: %+v, want undecided by the search limit", props.Laws[0].Name, res)
+		t.Errorf("law %s: %+v, want undecided by the search limit", law.Name, res)
 	}
 }
 
