@@ -8,6 +8,9 @@ import (
 	"io"
 	"maps"
 	"math"
+	"os"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -70,6 +73,8 @@ func runFuzz(c *command, e *env, args []string) int {
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
 	maxStates := fs.Int("max-states", props.FuzzMaxStates, "search states each evaluation of a case's notation may visit (§12.3); a case that needs more is undecided")
 	maxBytes := fs.Int("max-bytes", props.FuzzMaxBytes, "bytes each evaluation of a case's notation may hold, as the search estimates them (§12.3); a case that needs more is undecided")
+	workers := runtime.NumCPU()
+	heap := fs.Int("heap", heapPerWorker*workers, "let the Go heap grow to `MIB` mebibytes before the collector runs (a soft limit, as GOGC=off with GOMEMLIMIT; the default is 100 per worker, one worker per CPU); 0 keeps Go's pacing, and so does GOGC or GOMEMLIMIT in the environment")
 	if _, code, ok := c.parseArgs(e, fs, args, 0); !ok {
 		return code
 	}
@@ -80,9 +85,11 @@ func runFuzz(c *command, e *env, args []string) int {
 	case *limit < 0:
 		fmt.Fprintf(e.stderr, "betzacheck fuzz: --time %v: expected 0 (no limit) or more\n", *limit)
 		return exitUsage
-	case !checkRange(c, e, "max-states", *maxStates, 1, math.MaxInt) || !checkRange(c, e, "max-bytes", *maxBytes, 1, math.MaxInt):
+	case !checkRange(c, e, "max-states", *maxStates, 1, math.MaxInt) || !checkRange(c, e, "max-bytes", *maxBytes, 1, math.MaxInt) ||
+		!checkRange(c, e, "heap", *heap, 0, math.MaxInt):
 		return exitUsage
 	}
+	defer paceGC(*heap)()
 	ctx := context.Background()
 	if *limit > 0 {
 		var cancel context.CancelFunc
@@ -102,7 +109,7 @@ func runFuzz(c *command, e *env, args []string) int {
 		bar = newProgress(e.stderr, *count)
 	}
 	start := time.Now()
-	r, runErr := props.Fuzz(ctx, props.FuzzConfig{Count: *count, Seed: *seed, MaxStates: *maxStates, MaxBytes: *maxBytes}, bar.update)
+	r, runErr := props.Fuzz(ctx, props.FuzzConfig{Count: *count, Seed: *seed, Workers: workers, MaxStates: *maxStates, MaxBytes: *maxBytes}, bar.update)
 	bar.finish()
 	elapsed := time.Since(start)
 	if runErr != nil && !errors.Is(runErr, context.DeadlineExceeded) {
@@ -165,6 +172,31 @@ func runFuzz(c *command, e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "%d cases passed every law in %s (%.0f cases/s)%s\n", r.Cases, elapsed.Round(time.Millisecond), float64(r.Cases)/elapsed.Seconds(), stoppedEarly(r.Cases, *count))
 	}
 	return code
+}
+
+// heapPerWorker is the heap, in MiB, that fuzz lets each worker's share
+// grow to before the collector runs: a worker's live data is a case or
+// two, whose searches the budgets keep to tens of MiB, so a run collects
+// rarely and its peak stays near this.
+const heapPerWorker = 100
+
+// paceGC lets the heap grow to mib MiB before the collector runs (a soft
+// limit with GOGC=off, as GOMEMLIMIT sets it) instead of each time the
+// live heap doubles: a fuzz run allocates much and keeps little, and at
+// Go's default pacing it spends about a third of its CPU collecting. It
+// changes when memory is freed, never what a run decides. mib 0, or GOGC
+// or GOMEMLIMIT in the environment, keep the pacing the runtime has. The
+// function it returns restores the pacing before.
+func paceGC(mib int) (restore func()) {
+	if mib == 0 || os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	limit := debug.SetMemoryLimit(min(int64(mib), math.MaxInt64>>20) << 20)
+	percent := debug.SetGCPercent(-1)
+	return func() {
+		debug.SetGCPercent(percent)
+		debug.SetMemoryLimit(limit)
+	}
 }
 
 // byteCount writes n bytes in MiB when it is a whole number of them.
