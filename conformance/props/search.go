@@ -262,11 +262,10 @@ func runCase(cfg FuzzConfig, i int, params *gopter.GenParameters, notations, pos
 	if !ok {
 		return nil, &FuzzUndecided{Case: i, Reason: errors.New("no notation that compiles could be drawn")}
 	}
-	subject, err := NewSubject(n.(string), p.(board.Setup))
+	subject, err := NewSubjectOn(ev, n.(string), p.(board.Setup))
 	if err != nil { // gen.Notation only yields notations that compile
 		panic(err)
 	}
-	subject.mover = ev.Program(subject.prog)
 	var und *FuzzUndecided
 	for _, law := range cfg.Laws {
 		res := law.Check(subject)
