@@ -7,6 +7,10 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
+	"os"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -18,10 +22,14 @@ import (
 // fuzzJSON is fuzz --json: the run, its failure if any, and the cases a
 // search limit left undecided.
 type fuzzJSON struct {
-	Seed  int64    `json:"seed"`
-	Count int      `json:"count"`
-	Cases int      `json:"cases"` // cases run (fewer than count when --time stopped the run, or up to the failure)
-	Laws  []string `json:"laws"`
+	Seed  int64 `json:"seed"`
+	Count int   `json:"count"`
+	// MaxStates and MaxBytes are the budgets of each evaluation of a
+	// case's notation (§12.3): a case that needs more is undecided.
+	MaxStates int      `json:"maxStates"`
+	MaxBytes  int      `json:"maxBytes"`
+	Cases     int      `json:"cases"` // cases run (fewer than count when --time stopped the run, or up to the failure)
+	Laws      []string `json:"laws"`
 	// PassedCases held every law; Undecided hit a search limit before
 	// some law was decided (and broke none).
 	PassedCases int            `json:"passedCases"`
@@ -63,6 +71,10 @@ func runFuzz(c *command, e *env, args []string) int {
 	seed := fs.Int64("seed", time.Now().UnixNano(), "seed; case i is drawn from seed+i")
 	quiet := fs.Bool("quiet", false, "print only the result line (and no progress)")
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
+	maxStates := fs.Int("max-states", props.FuzzMaxStates, "search states each evaluation of a case's notation may visit (§12.3); a case that needs more is undecided")
+	maxBytes := fs.Int("max-bytes", props.FuzzMaxBytes, "bytes each evaluation of a case's notation may hold, as the search estimates them (§12.3); a case that needs more is undecided")
+	workers := runtime.NumCPU()
+	heap := fs.Int("heap", heapPerWorker*workers, "let the Go heap grow to `MIB` mebibytes before the collector runs (a soft limit, as GOGC=off with GOMEMLIMIT; the default is 100 per worker, one worker per CPU); 0 keeps Go's pacing, and so does GOGC or GOMEMLIMIT in the environment")
 	if _, code, ok := c.parseArgs(e, fs, args, 0); !ok {
 		return code
 	}
@@ -73,7 +85,11 @@ func runFuzz(c *command, e *env, args []string) int {
 	case *limit < 0:
 		fmt.Fprintf(e.stderr, "betzacheck fuzz: --time %v: expected 0 (no limit) or more\n", *limit)
 		return exitUsage
+	case !checkRange(c, e, "max-states", *maxStates, 1, math.MaxInt) || !checkRange(c, e, "max-bytes", *maxBytes, 1, math.MaxInt) ||
+		!checkRange(c, e, "heap", *heap, 0, math.MaxInt):
+		return exitUsage
 	}
+	defer paceGC(*heap)()
 	ctx := context.Background()
 	if *limit > 0 {
 		var cancel context.CancelFunc
@@ -85,14 +101,15 @@ func runFuzz(c *command, e *env, args []string) int {
 		names[i] = l.Name
 	}
 	if !*quiet && !*jsonOut {
-		fmt.Fprintf(e.stdout, "seed %d: %d cases against %d laws (%s)\n", *seed, *count, len(names), strings.Join(names, ", "))
+		fmt.Fprintf(e.stdout, "seed %d: %d cases against %d laws (%s); a case's notation is evaluated within %d states and %s\n",
+			*seed, *count, len(names), strings.Join(names, ", "), *maxStates, byteCount(*maxBytes))
 	}
 	var bar *progress
 	if !*quiet {
 		bar = newProgress(e.stderr, *count)
 	}
 	start := time.Now()
-	r, runErr := props.Fuzz(ctx, props.FuzzConfig{Count: *count, Seed: *seed}, bar.update)
+	r, runErr := props.Fuzz(ctx, props.FuzzConfig{Count: *count, Seed: *seed, Workers: workers, MaxStates: *maxStates, MaxBytes: *maxBytes}, bar.update)
 	bar.finish()
 	elapsed := time.Since(start)
 	if runErr != nil && !errors.Is(runErr, context.DeadlineExceeded) {
@@ -100,7 +117,14 @@ func runFuzz(c *command, e *env, args []string) int {
 		return exitFail
 	}
 	fail := r.Failure
-	replay := func(i int) string { return fmt.Sprintf("--seed %d --count %d", *seed, i+1) }
+	budgets := ""
+	if *maxStates != props.FuzzMaxStates {
+		budgets += fmt.Sprintf(" --max-states %d", *maxStates)
+	}
+	if *maxBytes != props.FuzzMaxBytes {
+		budgets += fmt.Sprintf(" --max-bytes %d", *maxBytes)
+	}
+	replay := func(i int) string { return fmt.Sprintf("--seed %d --count %d%s", *seed, i+1, budgets) }
 	verdict := r.Verdict()
 	code := map[string]int{"passed": exitOK, "failed": exitFail, "undecided": exitUndecided}[verdict]
 	if r.UndecidedBy == nil {
@@ -108,7 +132,7 @@ func runFuzz(c *command, e *env, args []string) int {
 	}
 	switch {
 	case *jsonOut:
-		doc := fuzzJSON{Seed: *seed, Count: *count, Cases: r.Cases, Laws: names, PassedCases: r.Passed(), Undecided: r.Undecided, UndecidedBy: r.UndecidedBy,
+		doc := fuzzJSON{Seed: *seed, Count: *count, MaxStates: *maxStates, MaxBytes: *maxBytes, Cases: r.Cases, Laws: names, PassedCases: r.Passed(), Undecided: r.Undecided, UndecidedBy: r.UndecidedBy,
 			Verdict: verdict, Passed: verdict == "passed"}
 		if fail != nil {
 			p := fail.Setup
@@ -148,6 +172,39 @@ func runFuzz(c *command, e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "%d cases passed every law in %s (%.0f cases/s)%s\n", r.Cases, elapsed.Round(time.Millisecond), float64(r.Cases)/elapsed.Seconds(), stoppedEarly(r.Cases, *count))
 	}
 	return code
+}
+
+// heapPerWorker is the heap, in MiB, that fuzz lets each worker's share
+// grow to before the collector runs: a worker's live data is a case or
+// two, whose searches the budgets keep to tens of MiB, so a run collects
+// rarely and its peak stays near this.
+const heapPerWorker = 100
+
+// paceGC lets the heap grow to mib MiB before the collector runs (a soft
+// limit with GOGC=off, as GOMEMLIMIT sets it) instead of each time the
+// live heap doubles: a fuzz run allocates much and keeps little, and at
+// Go's default pacing it spends about a third of its CPU collecting. It
+// changes when memory is freed, never what a run decides. mib 0, or GOGC
+// or GOMEMLIMIT in the environment, keep the pacing the runtime has. The
+// function it returns restores the pacing before.
+func paceGC(mib int) (restore func()) {
+	if mib == 0 || os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	limit := debug.SetMemoryLimit(min(int64(mib), math.MaxInt64>>20) << 20)
+	percent := debug.SetGCPercent(-1)
+	return func() {
+		debug.SetGCPercent(percent)
+		debug.SetMemoryLimit(limit)
+	}
+}
+
+// byteCount writes n bytes in MiB when it is a whole number of them.
+func byteCount(n int) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // undecidedWords says which laws a limit left undecided, and how often:

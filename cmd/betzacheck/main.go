@@ -78,7 +78,7 @@ func init() {
 		},
 		{
 			Name:    "fuzz",
-			Args:    "[--count N] [--time D] [--seed S] [--quiet] [--json]",
+			Args:    "[--count N] [--time D] [--seed S] [--max-states N] [--max-bytes N] [--heap MIB] [--quiet] [--json]",
 			Summary: "check every law on notations sampled from the grammar, on generated positions",
 			Run:     runFuzz,
 		},

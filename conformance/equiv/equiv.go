@@ -27,15 +27,45 @@ func Notation(src string) (Mover, error) {
 	return Program(prog), nil
 }
 
-// Program returns the Mover of a compiled notation.
+// Program returns the Mover of a compiled notation, evaluated within the
+// default budgets on a fresh evaluator at each call: it is safe for
+// concurrent use. A worker making many queries uses an Evaluation instead.
 func Program(prog *reference.Program) Mover {
 	return func(p board.Setup) ([]string, error) {
-		out, err := prog.Moves(p.Pos, p.From, eval.Options{})
+		return new(Evaluation).Program(prog)(p)
+	}
+}
+
+// An Evaluation makes the Movers of compiled notations for one worker:
+// they share one eval.Evaluator, so that each query reuses the memory of
+// the one before, and evaluate within the budgets of Options (§12.3; the
+// zero Options are the defaults). A query that needs more fails with an
+// *eval.LimitError, which Compare counts as undecided. The Movers of an
+// Evaluation must not be called concurrently: make one Evaluation per
+// goroutine. The zero value is ready to use.
+type Evaluation struct {
+	Options eval.Options
+	ev      eval.Evaluator
+}
+
+// Program returns the Mover of a compiled notation on e.
+func (e *Evaluation) Program(prog *reference.Program) Mover {
+	return func(p board.Setup) ([]string, error) {
+		out, err := e.ev.Moves(prog.Prog, p.Pos, p.From, e.Options)
 		if err != nil {
 			return nil, err
 		}
 		return Keys(out), nil
 	}
+}
+
+// Notation returns the Mover of a Betza 2.0 notation on e.
+func (e *Evaluation) Notation(src string) (Mover, error) {
+	prog, err := reference.Compile(src)
+	if err != nil {
+		return nil, err
+	}
+	return e.Program(prog), nil
 }
 
 // Keys returns the sorted keys of outcomes.

@@ -148,6 +148,45 @@ func TestNotationKeys(t *testing.T) {
 	}
 }
 
+// TestEvaluation: the Movers of an Evaluation give what Notation gives,
+// query after query on its one evaluator, and a query beyond its budgets
+// is a limit, which Compare counts as undecided.
+func TestEvaluation(t *testing.T) {
+	var e equiv.Evaluation
+	positions := []board.Setup{
+		setup(t, "5x5", "5/5/2X2/5/5", "c3"),
+		setup(t, "5x5", "5/3p1/2X2/5/5", "c3"),
+		setup(t, "3x3", "3/1X1/3", "b2"),
+	}
+	for _, src := range []string{"W", "cF", "Q", "W3"} {
+		m, err := e.Notation(src)
+		if err != nil {
+			t.Fatalf("Evaluation.Notation(%q): %v", src, err)
+		}
+		for _, p := range positions {
+			if got, want := keysOf(t, m, p), keysOf(t, notation(t, src), p); !slices.Equal(got, want) {
+				t.Errorf("%s on %s: %q on an Evaluation, %q by Notation", src, p, got, want)
+			}
+		}
+	}
+	if _, err := e.Notation("W-"); err == nil {
+		t.Error("Evaluation.Notation accepts W-")
+	}
+	small := equiv.Evaluation{Options: eval.Options{MaxStates: 2}}
+	m, err := small.Notation("W-W-W")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = m(positions[0])
+	var limit *eval.LimitError
+	if !errors.As(err, &limit) || limit.Budget != eval.BudgetStates || limit.Limit != 2 {
+		t.Fatalf("W-W-W within 2 states: error %v, want the states limit", err)
+	}
+	if c := equiv.Compare(m, notation(t, "W-W-W"), positions[0]); c.Verdict != equiv.Undecided {
+		t.Errorf("W-W-W within 2 states against W-W-W: %v, want undecided", c.Verdict)
+	}
+}
+
 // TestKeys: Keys writes each outcome's key and sorts them.
 func TestKeys(t *testing.T) {
 	a1, a2, b1 := board.Square{File: 0, Rank: 0}, board.Square{File: 0, Rank: 1}, board.Square{File: 1, Rank: 0}

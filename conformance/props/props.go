@@ -9,6 +9,7 @@ package props
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"os"
 	"slices"
 	"strconv"
@@ -138,10 +139,11 @@ func corpusCase(head, name, notation, clauses, why string, p board.Setup) string
 
 // Subject is one generated case: a notation, compiled once, and a
 // position, with the notation's outcomes there computed once and shared by
-// every law.
+// every law. Every notation of the case is evaluated on ev.
 type Subject struct {
 	Notation string
 	Setup    board.Setup
+	ev       *equiv.Evaluation
 	prog     *reference.Program
 	mover    equiv.Mover
 	keys     []string
@@ -150,13 +152,19 @@ type Subject struct {
 }
 
 // NewSubject compiles the notation; it fails only if the notation does not
-// compile.
+// compile. Its notations are evaluated within the default budgets.
 func NewSubject(notation string, p board.Setup) (*Subject, error) {
+	return NewSubjectOn(new(equiv.Evaluation), notation, p)
+}
+
+// NewSubjectOn is NewSubject on a worker's evaluation: every notation of
+// the case is evaluated on ev, within its budgets.
+func NewSubjectOn(ev *equiv.Evaluation, notation string, p board.Setup) (*Subject, error) {
 	prog, err := reference.Compile(notation)
 	if err != nil {
 		return nil, err
 	}
-	return &Subject{Notation: notation, Setup: p, prog: prog, mover: equiv.Program(prog)}, nil
+	return &Subject{Notation: notation, Setup: p, ev: ev, prog: prog, mover: ev.Program(prog)}, nil
 }
 
 // outcomes are the subject's outcome keys on its position, computed once.
@@ -225,10 +233,10 @@ var Laws = []Law{
 	{"explicit-defaults", "§4.2 §4.3 §4.4 §5.1 §7.1", explicitDefaults},
 }
 
-// other compiles a second notation for a law, or gives the failure that it
-// does not compile.
-func other(src string) (equiv.Mover, Result) {
-	m, err := equiv.Notation(src)
+// other compiles a second notation for a law, on the subject's
+// evaluation, or gives the failure that it does not compile.
+func (s *Subject) other(src string) (equiv.Mover, Result) {
+	m, err := s.ev.Notation(src)
 	if err != nil {
 		return nil, Broken(fmt.Sprintf("%q does not compile: %v", src, err))
 	}
@@ -238,7 +246,10 @@ func other(src string) (equiv.Mover, Result) {
 // roundTrip: §8.1 printing the canonical form keeps the meaning.
 func roundTrip(s *Subject) Result {
 	printed := s.prog.Canonical()
-	m, res := other(printed)
+	if printed == s.Notation {
+		return Holds // the same text compiles to the same program: the same moves
+	}
+	m, res := s.other(printed)
 	if m == nil {
 		return res
 	}
@@ -331,11 +342,17 @@ const (
 // explicitDefaults: writing every implied m, f, mc and every distributed
 // letter out, leg by leg, changes nothing (§4.2–§4.4, §5.1, §7.1).
 func explicitDefaults(s *Subject) Result {
-	walk := s.prog.Prog.WalkChains(explicitChains, explicitLegs)
+	// The counts first: a walk of a union too large to write out would
+	// cost up to explicitChains·explicitLegs for nothing.
+	walk := s.prog.Prog.WalkChains(1, 1)
 	if walk.Total.Unbounded {
 		return Holds // a loop has no finite explicit form: the law does not apply
 	}
 	tooBig := Result{Undecided: fmt.Errorf("the explicit form (%s chains) is larger than this law's limit of %d chains and %d legs in all", walk.Total, explicitChains, explicitLegs)}
+	if n := walk.Total.Int(); !walk.Total.Exact() || n.Cmp(big.NewInt(explicitChains)) > 0 {
+		return tooBig
+	}
+	walk = s.prog.Prog.WalkChains(explicitChains, explicitLegs)
 	if !walk.More.IsZero() {
 		return tooBig
 	}
@@ -351,7 +368,7 @@ func explicitDefaults(s *Subject) Result {
 		return Holds // no chain, nothing to write out
 	}
 	explicit := strings.Join(chains, "")
-	m, res := other(explicit)
+	m, res := s.other(explicit)
 	if m == nil {
 		return res
 	}

@@ -16,6 +16,7 @@ import (
 	"betzacheck/conformance/gen"
 	"betzacheck/grammar"
 	"betzacheck/reference/board"
+	"betzacheck/reference/eval"
 )
 
 // Distinguish searches cases generated positions (boards of sides 3 to 12,
@@ -67,7 +68,8 @@ func resultError(res *gopter.TestResult) error {
 	return fmt.Errorf("gopter: %s", res.Status)
 }
 
-// FuzzConfig says how long Fuzz runs and how cases are drawn.
+// FuzzConfig says how long Fuzz runs, how cases are drawn and how much
+// each may cost.
 type FuzzConfig struct {
 	Count   int   // cases to run; each case is a notation and a position
 	Seed    int64 // case i is drawn from Seed+i, so any case replays alone
@@ -75,7 +77,22 @@ type FuzzConfig struct {
 	MaxSide int   // largest board side (default 10)
 	Depth   int   // grammar sampling depth (default 6)
 	Laws    []Law // the laws to check (default Laws)
+	// MaxStates and MaxBytes are the budgets (§12.3, eval.Options) of
+	// each evaluation of a case's notation: a case that needs more is
+	// undecided, never passed. 0 means FuzzMaxStates, FuzzMaxBytes.
+	MaxStates, MaxBytes int
 }
+
+// The budgets of a fuzz case's queries unless FuzzConfig says otherwise:
+// far below the evaluator's defaults, since a fuzz run wants many cases
+// rather than a few large ones. One case in a thousand or so needs more
+// (seed 1: 18 of the first 20,000 need more than 10,000 states) and is
+// undecided; those few took about half the time of a run at the
+// evaluator's budgets.
+const (
+	FuzzMaxStates = 10_000
+	FuzzMaxBytes  = 8 << 20
+)
 
 // FuzzFailure is a law broken by a generated case, shrunk.
 type FuzzFailure struct {
@@ -156,6 +173,12 @@ func Fuzz(ctx context.Context, cfg FuzzConfig, done func(n int)) (FuzzReport, er
 	if cfg.Laws == nil {
 		cfg.Laws = Laws
 	}
+	if cfg.MaxStates == 0 {
+		cfg.MaxStates = FuzzMaxStates
+	}
+	if cfg.MaxBytes == 0 {
+		cfg.MaxBytes = FuzzMaxBytes
+	}
 	notations, positions := gen.Notation(g, cfg.Depth, nil), gen.Setup(3, cfg.MaxSide)
 	var (
 		next      atomic.Int64
@@ -170,6 +193,12 @@ func Fuzz(ctx context.Context, cfg FuzzConfig, done func(n int)) (FuzzReport, er
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			ev := &equiv.Evaluation{Options: eval.Options{MaxStates: cfg.MaxStates, MaxBytes: cfg.MaxBytes}}
+			// One source per worker, seeded again for each case: the
+			// same draws as a fresh source, without making one (5 KB
+			// and a seeding) each time.
+			params := gopter.DefaultGenParameters()
+			params.Rng = rand.New(rand.NewSource(0))
 			for ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
 				if i >= cfg.Count {
@@ -181,7 +210,8 @@ func Fuzz(ctx context.Context, cfg FuzzConfig, done func(n int)) (FuzzReport, er
 				if stop {
 					return
 				}
-				fail, und := runCase(cfg, i, notations, positions)
+				params.Rng.Seed(cfg.Seed + int64(i))
+				fail, und := runCase(cfg, i, params, notations, positions, ev)
 				mu.Lock()
 				finishedI = append(finishedI, i)
 				if fail != nil && (first == nil || fail.Case < first.Case) {
@@ -221,19 +251,18 @@ func Fuzz(ctx context.Context, cfg FuzzConfig, done func(n int)) (FuzzReport, er
 	return r, ctx.Err()
 }
 
-// runCase draws case i and checks the laws on it: the failure (shrunk)
-// of the first law broken, or, when none is broken, the first law left
-// undecided; both nil when every law held.
-func runCase(cfg FuzzConfig, i int, notations, positions gopter.Gen) (*FuzzFailure, *FuzzUndecided) {
-	params := gopter.DefaultGenParameters()
-	params.Rng = rand.New(rand.NewSource(cfg.Seed + int64(i)))
+// runCase draws case i with params, whose source is seeded with
+// cfg.Seed+i, and checks the laws on it, evaluating its notation on ev:
+// the failure (shrunk) of the first law broken, or, when none is broken,
+// the first law left undecided; both nil when every law held.
+func runCase(cfg FuzzConfig, i int, params *gopter.GenParameters, notations, positions gopter.Gen, ev *equiv.Evaluation) (*FuzzFailure, *FuzzUndecided) {
 	nr, pr := notations(params), positions(params)
 	n, ok := nr.Retrieve()
 	p, _ := pr.Retrieve()
 	if !ok {
 		return nil, &FuzzUndecided{Case: i, Reason: errors.New("no notation that compiles could be drawn")}
 	}
-	subject, err := NewSubject(n.(string), p.(board.Setup))
+	subject, err := NewSubjectOn(ev, n.(string), p.(board.Setup))
 	if err != nil { // gen.Notation only yields notations that compile
 		panic(err)
 	}
