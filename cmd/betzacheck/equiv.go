@@ -164,6 +164,9 @@ func runEquiv(c *command, e *env, args []string) int {
 		return exitUsage
 	}
 	a, b := operand{Text: ops[0], Dialect: *dialectA}, operand{Text: ops[1], Dialect: *dialectB}
+	// The positions are compared one after another: both sides evaluate
+	// on one evaluator, within the default budgets.
+	var ev equiv.Evaluation
 	var movers [2]equiv.Mover
 	var canonical [2]string
 	for i, o := range []operand{a, b} {
@@ -171,7 +174,7 @@ func runEquiv(c *command, e *env, args []string) int {
 		if prog == nil {
 			return code
 		}
-		movers[i], canonical[i] = equiv.Program(prog), prog.Canonical()
+		movers[i], canonical[i] = ev.Program(prog), prog.Canonical()
 	}
 	positions, code, ok := loadCorpus(c, e, fs, *dir, *jsonOut)
 	if !ok {

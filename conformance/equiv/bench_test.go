@@ -44,11 +44,13 @@ func mirrored(m equiv.Mover) equiv.Mover {
 // BenchmarkCheck times equiv.Check of pairs known to be equivalent over
 // the same 100 positions on 8×8; one op is one Check over all of them (200
 // evaluations), and checks/s counts compared positions per second. Both
-// notations are compiled once, outside the timed loop.
+// notations are compiled once, outside the timed loop, and evaluate on
+// one Evaluation, as betzacheck equiv does.
 func BenchmarkCheck(b *testing.B) {
 	positions := benchPositions(b)
+	var ev equiv.Evaluation
 	notation := func(src string) equiv.Mover {
-		m, err := equiv.Notation(src)
+		m, err := ev.Notation(src)
 		if err != nil {
 			b.Fatalf("Notation(%q): %v", src, err)
 		}
