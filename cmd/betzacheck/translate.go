@@ -39,13 +39,14 @@ func runTranslate(c *command, e *env, args []string) int {
 	}
 	// Both sides are read into Betza 2.0 and compared on positions.
 	var movers [2]equiv.Mover
+	var ev equiv.Evaluation
 	for i, side := range [][2]string{{*from, src}, {*to, out}} {
 		prog, err := translate.ToBetza2(side[0], side[1])
 		if err != nil {
 			fmt.Fprintf(e.stderr, "betzacheck translate: %s %q: %v\n", side[0], side[1], err)
 			return exitFail
 		}
-		movers[i] = equiv.Program(prog)
+		movers[i] = ev.Program(prog)
 	}
 	positions, code, ok := loadCorpus(c, e, fs, "corpus", false)
 	if !ok {

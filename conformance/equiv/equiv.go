@@ -48,14 +48,19 @@ type Evaluation struct {
 	ev      eval.Evaluator
 }
 
-// Program returns the Mover of a compiled notation on e.
+// Program returns the Mover of a compiled notation on e. Its keys are
+// written as the evaluator shows each outcome (Visit), with no answer
+// built in between.
 func (e *Evaluation) Program(prog *reference.Program) Mover {
 	return func(p board.Setup) ([]string, error) {
-		out, err := e.ev.Moves(prog.Prog, p.Pos, p.From, e.Options)
+		var keys []string
+		err := e.ev.Visit(prog.Prog, p.Pos, p.From, e.Options, func(o eval.Outcome) {
+			keys = append(keys, o.Key())
+		})
 		if err != nil {
 			return nil, err
 		}
-		return Keys(out), nil
+		return keys, nil
 	}
 }
 
