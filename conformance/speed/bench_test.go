@@ -1,49 +1,41 @@
 package speed
 
-import (
-	"testing"
-
-	"betzacheck/reference/eval"
-)
+import "testing"
 
 // BenchmarkSideBySide times one query (one piece on one position, all its
 // destinations) of the reference, with one eval.Evaluator reused (Moves
 // and Visit), and of the hand-written generator, cycling through the
-// positions file. Names are BenchmarkSideBySide/<piece>/<reference|visit|hand>; ns/op and
-// allocs/op are per query. The ffish side and the table with its ratios
+// positions file. Names are BenchmarkSideBySide/<piece>/<reference|visit|hand>;
+// ns/op and allocs/op are per query. The ffish side and the table with its ratios
 // are sidebyside.sh's.
 func BenchmarkSideBySide(b *testing.B) {
 	setups := readPositions(b)
 	for _, p := range Pieces() {
 		ref, hand := goSides(b, p, setups)
+		visit, err := newReferenceSide(p, setups, true)
+		if err != nil {
+			b.Fatal(err)
+		}
 		b.Run(p.Name, func(b *testing.B) {
-			b.Run(Reference, func(b *testing.B) {
-				b.ReportAllocs()
-				i, dests := 0, 0
-				for b.Loop() {
-					s := setups[i]
-					outs, err := ref.ev.Moves(ref.prog.Prog, s.Pos, s.From, eval.Options{})
-					if err != nil {
-						b.Fatalf("position %d: %v", i+1, err)
-					}
-					dests += len(outs)
-					i = (i + 1) % len(setups)
+			for _, side := range []*referenceSide{ref, visit} {
+				name := Reference
+				if side.visit {
+					name = Visit
 				}
-				b.ReportMetric(float64(dests)/float64(b.N), "dests/op")
-			})
-			b.Run(Visit, func(b *testing.B) {
-				b.ReportAllocs()
-				i, dests := 0, 0
-				for b.Loop() {
-					s := setups[i]
-					err := ref.ev.Visit(ref.prog.Prog, s.Pos, s.From, eval.Options{}, func(eval.Outcome) { dests++ })
-					if err != nil {
-						b.Fatalf("position %d: %v", i+1, err)
+				b.Run(name, func(b *testing.B) {
+					b.ReportAllocs()
+					i, dests := 0, 0
+					for b.Loop() {
+						n, err := side.query(i, nil)
+						if err != nil {
+							b.Fatal(err)
+						}
+						dests += n
+						i = (i + 1) % len(setups)
 					}
-					i = (i + 1) % len(setups)
-				}
-				b.ReportMetric(float64(dests)/float64(b.N), "dests/op")
-			})
+					b.ReportMetric(float64(dests)/float64(b.N), "dests/op")
+				})
+			}
 			b.Run(Hand, func(b *testing.B) {
 				b.ReportAllocs()
 				i, dests := 0, 0
