@@ -207,7 +207,7 @@ type search struct {
 
 	// answer's order of the outcomes, and sortFound's keys.
 	order         []int32
-	byPrefix      []uint64
+	byRank        []uint64
 	keyA, keyB    []byte
 	changeScratch []Change
 
@@ -433,22 +433,22 @@ func (s *search) appendChanges(changes []Change, f *found) []Change {
 }
 
 // sortFound sorts order, indices into the outcomes met, as the outcomes'
-// Keys sort. The first bytes of the keys (keyPrefix) mostly decide; only
-// outcomes that end on one square have their keys written out.
+// Keys sort. Their final squares (keyRank) mostly decide; only outcomes
+// that end on one square have their keys written out.
 func (s *search) sortFound(order []int32) {
-	byPrefix := s.byPrefix[:0]
+	byRank := s.byRank[:0]
 	for _, i := range order {
 		f := &s.outcomes[i]
-		byPrefix = append(byPrefix, uint64(keyPrefix(f.to, f.gone))<<32|uint64(i))
+		byRank = append(byRank, uint64(keyRank(f.to, f.gone))<<32|uint64(i))
 	}
-	s.byPrefix = byPrefix
-	slices.Sort(byPrefix)
-	for j, x := range byPrefix {
+	s.byRank = byRank
+	slices.Sort(byRank)
+	for j, x := range byRank {
 		order[j] = int32(x)
 	}
 	for lo := 0; lo < len(order); {
 		hi := lo + 1
-		for hi < len(order) && byPrefix[hi]>>32 == byPrefix[lo]>>32 {
+		for hi < len(order) && byRank[hi]>>32 == byRank[lo]>>32 {
 			hi++
 		}
 		if hi-lo > 1 {
@@ -473,24 +473,18 @@ func (s *search) outcomeKey(b []byte, f *found) []byte {
 	return o.AppendKey(b)
 }
 
-// keyPrefix is the first three bytes of the Key of an outcome that ends
-// on to (or with the mover destroyed: gone) as a number, in the order of
-// the keys: the final square's name ("-" when the mover is destroyed, "("
-// for a virtual square) padded with 0, which sorts before the space or
-// digit that follows a name of two characters, as the space does.
-func keyPrefix(to point, gone bool) uint32 {
+// keyRank orders outcomes by the start of their keys, the name of the
+// final square: a virtual square's "(" first, then a destroyed mover's
+// "-", then the squares of the board in the order of their names
+// (keyOrder). Outcomes of one rank end on one square, or on virtual ones.
+func keyRank(to point, gone bool) uint32 {
 	switch {
 	case gone:
-		return '-' << 16
+		return 1
 	case to.file < 0 || to.file >= board.MaxSide || to.rank < 0 || to.rank >= board.MaxSide:
-		return '(' << 16
+		return 0
 	}
-	p := uint32('a'+to.file) << 16
-	if r := uint32(to.rank) + 1; r < 10 {
-		return p | ('0'+r)<<8
-	} else {
-		return p | ('0'+r/10)<<8 | ('0' + r%10)
-	}
+	return 2 + uint32(keyOrder(to.square()))
 }
 
 // firstRot is the frame of the first leg (§2.1): forward is up the board

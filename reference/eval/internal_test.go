@@ -9,10 +9,10 @@ import (
 	"betzacheck/reference/board"
 )
 
-// TestKeyPrefixOrder: keyPrefix orders outcomes as their Keys do wherever
+// TestKeyRankOrder: keyRank orders outcomes as their Keys do wherever
 // it tells them apart, for every final square of the largest board, a
 // destroyed mover and virtual squares, whatever change follows the name.
-func TestKeyPrefixOrder(t *testing.T) {
+func TestKeyRankOrder(t *testing.T) {
 	type end struct {
 		to   point
 		gone bool
@@ -32,26 +32,26 @@ func TestKeyPrefixOrder(t *testing.T) {
 		}
 		return o.AppendKey(nil)
 	}
-	// The squares of the board have prefixes of their own (fastMoves sorts
-	// its destinations by them alone).
+	// The squares of the board have ranks of their own (fastMoves sorts
+	// its destinations by keyOrder alone).
 	seen := map[uint32]point{}
 	for _, e := range ends {
 		if q := e.to.square(); !e.gone && (board.Size{W: board.MaxSide, H: board.MaxSide}).Contains(q) {
-			if other, dup := seen[keyPrefix(e.to, false)]; dup {
-				t.Fatalf("%s and %s have one prefix", q, other.square())
+			if other, dup := seen[keyRank(e.to, false)]; dup {
+				t.Fatalf("%s and %s have one rank", q, other.square())
 			}
-			seen[keyPrefix(e.to, false)] = e.to
+			seen[keyRank(e.to, false)] = e.to
 		}
 	}
 	for _, change := range []board.Square{{File: 0, Rank: 0}, {File: 25, Rank: 25}} {
 		for _, a := range ends {
 			for _, b := range ends {
-				pa, pb := keyPrefix(a.to, a.gone), keyPrefix(b.to, b.gone)
+				pa, pb := keyRank(a.to, a.gone), keyRank(b.to, b.gone)
 				if pa == pb {
 					continue
 				}
 				if got, want := cmp.Compare(pa, pb), bytes.Compare(key(a, change), key(b, change)); got != want {
-					t.Fatalf("%q and %q: keyPrefix orders them %d, their keys %d", key(a, change), key(b, change), got, want)
+					t.Fatalf("%q and %q: keyRank orders them %d, their keys %d", key(a, change), key(b, change), got, want)
 				}
 			}
 		}
