@@ -94,7 +94,7 @@ type Result struct {
 }
 
 // Run measures every piece of cfg: it starts the ffish side, then for
-// each piece checks that the three sides give the same destinations on
+// each piece checks that the four sides give the same destinations on
 // every position and times them. Any disagreement or failure of a side is
 // an error; speed never is.
 func Run(ctx context.Context, cfg Config) (*Result, error) {

@@ -1,21 +1,24 @@
 // Package speed measures the reference side by side with Fairy-Stockfish
 // and with the practical limit, on one file of random 8x8 positions
-// (testdata/positions.txt). Per piece it times three sides on the same
+// (testdata/positions.txt). Per piece it times four sides on the same
 // positions, in the same run, round after round in turn:
 //
-//   - the reference: reference.Compile once, then eval.Evaluator.Moves per
-//     position with one Evaluator reused;
+//   - the reference, twice: reference.Compile once, then per position
+//     eval.Evaluator.Moves (an answer that is the caller's), or
+//     eval.Evaluator.Visit (each outcome in the evaluator's memory), with
+//     one Evaluator reused;
 //   - ffish (Fairy-Stockfish compiled to WebAssembly) in-process in Node,
 //     ffish_bench.js: setFen and legalMoves per position;
 //   - a minimal hand-written generator (hand.go): a 0x88 mailbox listing
 //     destinations with their capture flag into a reused buffer.
 //
-// Before it times anything it checks that the three sides give the same
+// Before it times anything it checks that the four sides give the same
 // destinations, with the same capture flags, on every position: the
 // benchmark compares equal work or fails. Times are CPU times of the
 // process (the garbage collector's included), medians over rounds.
 // sidebyside.sh runs it and prints the table; BenchmarkSideBySide times
-// the reference and the hand generator under go test -bench.
+// the reference (Moves and Visit) and the hand generator under go test
+// -bench.
 package speed
 
 import (
