@@ -172,8 +172,7 @@ func (s *search) discover(id int32) {
 		node := &s.prog.Nodes[fr.node]
 		switch {
 		case len(ends) > 0:
-			cost := len(ends) * endCost
-			s.meter.spend(0, cost)
+			s.meter.spend(0, len(ends)*endCost)
 			moves = append(moves, fragMove{ends})
 		case node.End:
 			idle = true // this move's fragments all blocked
@@ -575,18 +574,12 @@ func frontierKey(node int32, states []state) string {
 	return string(b)
 }
 
-// appendKey appends an encoding of every field of st to b. Each field is
-// self-delimiting (varints), so equal encodings, alone or concatenated,
-// mean equal states; the delta and the unloads are interned, so their ids
-// stand for them.
+// appendKey appends the words of st to b, 32 bytes, so that equal
+// encodings, alone or concatenated, mean equal states; the delta and the
+// unloads are interned, so their ids stand for them.
 func (st state) appendKey(b []byte) []byte {
-	for _, v := range [...]int64{
-		int64(st.node), int64(st.steps), int64(st.delta), int64(st.unloads), int64(st.path),
-		int64(st.sq.file), int64(st.sq.rank), int64(st.carryFrm.file), int64(st.carryFrm.rank),
-		int64(st.carried.kind), int64(st.carried.bits), int64(st.rot),
-		int64(st.chir.hand), int64(st.chir.axis), int64(st.chir.dx), int64(st.chir.dy), int64(st.flags),
-	} {
-		b = binary.AppendVarint(b, v)
+	for _, w := range st.words() {
+		b = binary.LittleEndian.AppendUint64(b, w)
 	}
 	return b
 }

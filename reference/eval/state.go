@@ -65,18 +65,27 @@ func (st *state) erupted() bool { return st.flags&flagErupted != 0 }
 // gone reports that the real mover was destroyed (§3.14).
 func (st *state) gone() bool { return st.flags&flagGone != 0 }
 
-// hash mixes every field of st.
+// words packs every field of st into four words, so that equal states
+// have equal words and different states different ones: the one list of
+// a state's fields that hash and appendKey read.
+func (st *state) words() [4]uint64 {
+	return [4]uint64{
+		uint64(uint32(st.node)) | uint64(uint32(st.steps))<<32,
+		uint64(uint32(st.delta)) | uint64(uint32(st.unloads))<<32,
+		uint64(uint32(st.path)) | uint64(uint8(st.sq.file))<<32 | uint64(uint8(st.sq.rank))<<40 |
+			uint64(uint8(st.carryFrm.file))<<48 | uint64(uint8(st.carryFrm.rank))<<56,
+		uint64(st.carried.kind) | uint64(st.carried.bits)<<8 | uint64(uint8(st.rot))<<16 |
+			uint64(uint8(st.chir.hand))<<24 | uint64(uint8(st.chir.axis))<<32 |
+			uint64(uint8(st.chir.dx))<<40 | uint64(uint8(st.chir.dy))<<48 | uint64(st.flags)<<56,
+	}
+}
+
+// hash mixes the words of st.
 func (st *state) hash() uint64 {
-	a := uint64(uint32(st.node)) | uint64(uint32(st.steps))<<32
-	b := uint64(uint32(st.delta)) | uint64(uint32(st.unloads))<<32
-	c := uint64(uint32(st.path)) | uint64(uint8(st.sq.file))<<32 | uint64(uint8(st.sq.rank))<<40 |
-		uint64(uint8(st.carryFrm.file))<<48 | uint64(uint8(st.carryFrm.rank))<<56
-	d := uint64(st.carried.kind) | uint64(st.carried.bits)<<8 | uint64(uint8(st.rot))<<16 |
-		uint64(uint8(st.chir.hand))<<24 | uint64(uint8(st.chir.axis))<<32 |
-		uint64(uint8(st.chir.dx))<<40 | uint64(uint8(st.chir.dy))<<48 | uint64(st.flags)<<56
-	h := a*0x9e3779b97f4a7c15 ^ b
-	h = (h^h>>29)*0xbf58476d1ce4e5b9 ^ c
-	h = (h^h>>32)*0x94d049bb133111eb ^ d
+	w := st.words()
+	h := w[0]*0x9e3779b97f4a7c15 ^ w[1]
+	h = (h^h>>29)*0xbf58476d1ce4e5b9 ^ w[2]
+	h = (h^h>>32)*0x94d049bb133111eb ^ w[3]
 	h = (h ^ h>>29) * 0xbf58476d1ce4e5b9
 	return h ^ h>>32
 }
