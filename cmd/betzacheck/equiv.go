@@ -14,6 +14,7 @@ import (
 	"betzacheck/conformance/equiv"
 	"betzacheck/conformance/props"
 	"betzacheck/reference/board"
+	"betzacheck/reference/eval"
 )
 
 // equivJSON is equiv --json. DialectA and CanonicalA (the canonical form
@@ -26,7 +27,13 @@ type equivJSON struct {
 	B          string `json:"b"`
 	DialectB   string `json:"dialectB,omitempty"`
 	CanonicalB string `json:"canonicalB,omitempty"`
-	Seed       int64  `json:"seed"`
+	comparisonJSON
+}
+
+// comparisonJSON is what a comparison on positions decided, as equiv
+// --json and translate --check --json print it.
+type comparisonJSON struct {
+	Seed int64 `json:"seed"`
 	// CorpusPositions and Generated count the positions compared: every
 	// one of them, or those up to the counterexample.
 	CorpusPositions int `json:"corpusPositions"`
@@ -107,6 +114,21 @@ func (r equivRun) code() int {
 	return exitOK
 }
 
+// json is r as data, for the run of seed.
+func (r equivRun) json(seed int64) comparisonJSON {
+	t := r.total()
+	doc := comparisonJSON{Seed: seed, CorpusPositions: r.corpus.Tried, Generated: r.generated.Tried,
+		Decided: t.Decided(), Undecided: t.Undecided, Verdict: verdictWords[r.verdict()], Equivalent: r.verdict() == equiv.Equal}
+	if cx := r.cx; cx != nil {
+		doc.Counterexample = &counterExample{setupJSON: setupOf(cx.Setup),
+			OnlyA: nonNil(cx.OnlyA), OnlyB: nonNil(cx.OnlyB), ErrorA: errString(cx.ErrA), ErrorB: errString(cx.ErrB)}
+	}
+	if u := t.First; u != nil {
+		doc.UndecidedExample = &undecidedJSON{setupJSON: setupOf(u.Setup), Reason: u.Reason.Error()}
+	}
+	return doc
+}
+
 // compareOn compares a and b on the corpus positions, then, when none
 // differs, on count generated positions.
 func compareOn(a, b equiv.Mover, positions []board.Setup, count int, seed int64) (equivRun, error) {
@@ -165,8 +187,8 @@ func runEquiv(c *command, e *env, args []string) int {
 	}
 	a, b := operand{Text: ops[0], Dialect: *dialectA}, operand{Text: ops[1], Dialect: *dialectB}
 	// The positions are compared one after another: both sides evaluate
-	// on one evaluator, within the default budgets.
-	var ev equiv.Evaluation
+	// on one evaluator, within the default budgets and the run's context.
+	ev := equiv.Evaluation{Options: eval.Options{Context: e.ctx}}
 	var movers [2]equiv.Mover
 	var canonical [2]string
 	for i, o := range []operand{a, b} {
@@ -191,19 +213,8 @@ func runEquiv(c *command, e *env, args []string) int {
 	cx := r.cx
 	switch {
 	case *jsonOut:
-		t := r.total()
 		doc := equivJSON{A: a.Text, DialectA: a.jsonDialect(), CanonicalA: a.jsonCanonical(canonical[0]),
-			B: b.Text, DialectB: b.jsonDialect(), CanonicalB: b.jsonCanonical(canonical[1]), Seed: *seed, CorpusPositions: r.corpus.Tried, Generated: r.generated.Tried,
-			Decided: t.Decided(), Undecided: t.Undecided, Verdict: verdictWords[r.verdict()], Equivalent: r.verdict() == equiv.Equal}
-		if cx != nil {
-			p := cx.Setup
-			doc.Counterexample = &counterExample{setupJSON: setupOf(p),
-				OnlyA: nonNil(cx.OnlyA), OnlyB: nonNil(cx.OnlyB), ErrorA: errString(cx.ErrA), ErrorB: errString(cx.ErrB)}
-		}
-		if u := t.First; u != nil {
-			p := u.Setup
-			doc.UndecidedExample = &undecidedJSON{setupJSON: setupOf(p), Reason: u.Reason.Error()}
-		}
+			B: b.Text, DialectB: b.jsonDialect(), CanonicalB: b.jsonCanonical(canonical[1]), comparisonJSON: r.json(*seed)}
 		if code := writeJSONDoc(c, e, doc); code != exitOK {
 			return code
 		}

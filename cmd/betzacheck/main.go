@@ -12,6 +12,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -107,6 +108,12 @@ func init() {
 			Run:     runTranslate,
 		},
 		{
+			Name:    "web",
+			Args:    "[--addr HOST:PORT] [--timeout D] [--corpus DIR]",
+			Summary: "serve the playground: a page to type a notation and see its moves, and the JSON API behind it",
+			Run:     runWeb,
+		},
+		{
 			Name:    "version",
 			Args:    "",
 			Summary: "print the version, the spec and the protocol version",
@@ -121,16 +128,26 @@ func init() {
 	}
 }
 
-// env is what a subcommand may touch: its standard streams, and whether
-// each output stream takes colour (see useColor).
+// env is what a subcommand may touch: its standard streams, whether each
+// output stream takes colour (see useColor), and the context of the run.
 type env struct {
 	stdin              io.Reader
 	stdout, stderr     io.Writer
 	colorOut, colorErr bool
+	// ctx bounds the run in time: nil (no bound) on the command line, a
+	// request's context under web. Every evaluation stops once it is done
+	// (eval.Options.Context), with a limit error, never a pass.
+	ctx context.Context
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, colorOut: useColor(stdout), colorErr: useColor(stderr)}
+	return e.run(args)
+}
+
+// run runs the subcommand that args name, with its arguments, in e.
+func (e *env) run(args []string) int {
+	stderr := e.stderr
 	if len(args) == 0 {
 		shortUsage(stderr)
 		return exitUsage

@@ -22,13 +22,17 @@ func runMoves(c *command, e *env, args []string) int {
 	fromFlag := fs.String("from", "", "the mover's `square` (required); an empty square gets a white X that has not moved")
 	jsonFlag := fs.Bool("json", false, "print one JSON object instead of the diagram (an error too, on stdout)")
 	pathsFlag := fs.Bool("paths", false, "also print the squares each path of an outcome visited")
-	svgFlag := fs.String("svg", "", "also write the diagram as SVG to `FILE`, with the paths drawn when --paths is given")
+	svgFlag := fs.String("svg", "", "also write the diagram as SVG to `FILE`, with the paths drawn when --paths is given; - writes it to stdout instead of the text")
 	dialectName := dialectFlag(fs, "dialect", "read the notation in dialect `NAME` and evaluate its Betza 2.0 translation; NAME is one of")
 	ops, code, ok := c.parseArgs(e, fs, args, 1)
 	if !ok {
 		return code
 	}
 	if !knownDialect(c, e, "dialect", *dialectName) {
+		return exitUsage
+	}
+	if *svgFlag == "-" && *jsonFlag {
+		fmt.Fprintln(e.stderr, "betzacheck moves: --svg - and --json both write to stdout: choose one")
 		return exitUsage
 	}
 	o := operand{Text: ops[0], Dialect: *dialectName}
@@ -66,7 +70,7 @@ func runMoves(c *command, e *env, args []string) int {
 	if prog == nil {
 		return code
 	}
-	outs, err := prog.Moves(pos, from, eval.Options{Paths: *pathsFlag})
+	outs, err := prog.Moves(pos, from, eval.Options{Paths: *pathsFlag, Context: e.ctx})
 	if err != nil {
 		// An evaluation error (a search limit, a fragment conflict) is a
 		// failure of this query, exit 1.
@@ -74,7 +78,7 @@ func runMoves(c *command, e *env, args []string) int {
 	}
 	sortOutcomes(outs)
 	if *svgFlag != "" {
-		if code := writeMovesSVG(e, *svgFlag, o.name(), prog, pos, from, outs, *pathsFlag); code != exitOK {
+		if code := writeMovesSVG(e, *svgFlag, o.name(), prog, pos, from, outs, *pathsFlag); code != exitOK || *svgFlag == "-" {
 			return code
 		}
 	}

@@ -7,8 +7,20 @@ import (
 
 	"betzacheck/conformance/equiv"
 	"betzacheck/reference/dialect"
+	"betzacheck/reference/eval"
 	"betzacheck/reference/translate"
 )
+
+// translateJSON is translate --json: the notation, the dialects it was
+// read in and written in, its translation and, with --check, what the
+// comparison of the two decided.
+type translateJSON struct {
+	Notation    string          `json:"notation"`
+	From        string          `json:"from"`
+	To          string          `json:"to"`
+	Translation string          `json:"translation"`
+	Check       *comparisonJSON `json:"check,omitempty"`
+}
 
 func runTranslate(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
@@ -17,6 +29,7 @@ func runTranslate(c *command, e *env, args []string) int {
 	check := fs.Bool("check", false, "check with the equivalence harness that the translation means the same moves")
 	count := fs.Int("count", 500, "with --check: generated positions to try (0 or more)")
 	seed := fs.Int64("seed", time.Now().UnixNano(), "with --check: seed of the generated positions")
+	jsonOut := fs.Bool("json", false, "print one JSON object: the translation (and what --check decided), or the error (on stdout)")
 	ops, code, ok := c.parseArgs(e, fs, args, 1)
 	if !ok {
 		return code
@@ -28,27 +41,34 @@ func runTranslate(c *command, e *env, args []string) int {
 	if !knownDialect(c, e, "from", *from) || !knownDialect(c, e, "to", *to) {
 		return exitUsage
 	}
+	in := operand{Text: src, Dialect: *from}
 	out, err := translate.Translate(*from, *to, src)
 	if err != nil {
-		fmt.Fprintln(e.stderr, notationErrorText(e, src, err))
-		return exitFail
+		return reportError(c, e, *jsonOut, &in, errorJSON(err), notationErrorText(e, src, err), exitFail)
 	}
-	fmt.Fprintln(e.stdout, out)
+	doc := translateJSON{Notation: src, From: *from, To: *to, Translation: out}
+	if !*jsonOut {
+		fmt.Fprintln(e.stdout, out)
+	}
 	if !*check {
+		if *jsonOut {
+			return writeJSONDoc(c, e, doc)
+		}
 		return exitOK
 	}
 	// Both sides are read into Betza 2.0 and compared on positions.
 	var movers [2]equiv.Mover
-	var ev equiv.Evaluation
-	for i, side := range [][2]string{{*from, src}, {*to, out}} {
-		prog, err := translate.ToBetza2(side[0], side[1])
+	ev := equiv.Evaluation{Options: eval.Options{Context: e.ctx}}
+	for i, side := range []operand{in, {Text: out, Dialect: *to}} {
+		prog, err := translate.ToBetza2(side.Dialect, side.Text)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "betzacheck translate: %s %q: %v\n", side[0], side[1], err)
-			return exitFail
+			// The translation of a notation that translate read must read.
+			return reportError(c, e, *jsonOut, &side, errorJSON(err),
+				fmt.Sprintf("betzacheck translate: %s %q: %v", side.Dialect, side.Text, err), exitFail)
 		}
 		movers[i] = ev.Program(prog)
 	}
-	positions, code, ok := loadCorpus(c, e, fs, "corpus", false)
+	positions, code, ok := loadCorpus(c, e, fs, "corpus", *jsonOut)
 	if !ok {
 		return code
 	}
@@ -57,11 +77,17 @@ func runTranslate(c *command, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "betzacheck translate: %v\n", err)
 		return exitFail
 	}
-	switch r.verdict() {
-	case equiv.Differ:
+	switch {
+	case *jsonOut:
+		check := r.json(*seed)
+		doc.Check = &check
+		if code := writeJSONDoc(c, e, doc); code != exitOK {
+			return code
+		}
+	case r.verdict() == equiv.Differ:
 		fmt.Fprintf(e.stdout, "check failed (seed %d): the translation moves differently\n%s", *seed,
 			r.cx.Report(*from+" "+src, *to+" "+out))
-	case equiv.Undecided:
+	case r.verdict() == equiv.Undecided:
 		fmt.Fprintf(e.stdout, "check undecided (seed %d): %s\n%s", *seed, r.undecidedLine("the notation", "its translation"), r.firstUndecidedLine())
 	default:
 		fmt.Fprintf(e.stdout, "checked: the same moves on %d corpus and %d generated positions (seed %d)\n", r.corpus.Tried, r.generated.Tried, *seed)
