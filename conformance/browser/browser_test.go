@@ -16,11 +16,11 @@ import (
 )
 
 // testPage has one of each thing a test of a page drives: an input whose
-// input listener writes into a div, a button, an SVG rect with a click
+// input listener writes into a div, a number input, a button, an SVG rect with a click
 // listener, a select, and a function that throws from a timer.
 const testPage = `<!doctype html>
 <html><head><title>browser test</title></head><body>
-<input id="notation" autocomplete="off">
+<input id="notation" autocomplete="off"> <input id="size" type="number" value="8">
 <div id="echo"></div><div id="inputs">0</div>
 <button id="go">go</button>
 <svg width="200" height="100"><rect id="square" x="120" y="40" width="40" height="40" fill="green"/></svg>
@@ -112,24 +112,24 @@ func text(t *testing.T, p *Page, selector string) string {
 
 func testType(t *testing.T, p *Page) {
 	ctx := timeout(t)
-	if err := p.Type(ctx, "#notation", "mcB-xaK"); err != nil {
+	// Typing again replaces the content: one Backspace, then the keys.
+	for _, step := range []struct{ text, inputs string }{{"mcB-xaK", "7"}, {"W3", "10"}} {
+		if err := p.Type(ctx, "#notation", step.text); err != nil {
+			t.Fatal(err)
+		}
+		if got := text(t, p, "#echo"); got != step.text {
+			t.Errorf("after typing %s the input listener wrote %q", step.text, got)
+		}
+		if got := text(t, p, "#inputs"); got != step.inputs {
+			t.Errorf("after typing %s: %s input events in all, want %s", step.text, got, step.inputs)
+		}
+	}
+	if err := p.Type(ctx, "#size", "10"); err != nil {
 		t.Fatal(err)
 	}
-	if got := text(t, p, "#echo"); got != "mcB-xaK" {
-		t.Errorf("after typing mcB-xaK the input listener wrote %q", got)
-	}
-	if got := text(t, p, "#inputs"); got != "7" {
-		t.Errorf("typing 7 keys fired %s input events, want 7", got)
-	}
-	// Typing again replaces the content: one Backspace, then two keys.
-	if err := p.Type(ctx, "#notation", "W3"); err != nil {
-		t.Fatal(err)
-	}
-	if got := text(t, p, "#echo"); got != "W3" {
-		t.Errorf("after typing W3 over mcB-xaK the input listener wrote %q", got)
-	}
-	if got := text(t, p, "#inputs"); got != "10" {
-		t.Errorf("%s input events in all, want 10 (7, a Backspace and 2)", got)
+	var size string
+	if err := p.Eval(ctx, `document.querySelector("#size").value`, &size); err != nil || size != "10" {
+		t.Errorf("typing 10 over 8 in a number input gave %q (%v)", size, err)
 	}
 	if err := p.Type(ctx, "#nowhere", "x"); err == nil || !strings.Contains(err.Error(), "no element matches #nowhere") {
 		t.Errorf("typing into a missing element: %v", err)
