@@ -326,8 +326,9 @@ func TestClose(t *testing.T) {
 }
 
 // TestStartFails checks that a program that is not Chromium gives an
-// error, not a hang: one that exits at once, and one that never answers
-// (which Start then kills). It needs no Chromium.
+// error, not a hang: one that exits at once, and one that reads its
+// commands but never answers (which Start then kills). It needs no
+// Chromium.
 func TestStartFails(t *testing.T) {
 	if _, err := os.Stat("/bin/sh"); err != nil {
 		t.Skip("no /bin/sh to play a broken browser")
@@ -337,7 +338,7 @@ func TestStartFails(t *testing.T) {
 		t.Errorf("a browser that exits at once gave %v", err)
 	}
 	silent := filepath.Join(t.TempDir(), "silent")
-	if err := os.WriteFile(silent, []byte("#!/bin/sh\nexec sleep 600\n"), 0o755); err != nil {
+	if err := os.WriteFile(silent, []byte("#!/bin/sh\nread -r line <&3\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	short, cancel := context.WithTimeout(timeout(t), 300*time.Millisecond)
