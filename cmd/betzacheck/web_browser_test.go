@@ -212,6 +212,10 @@ func checkMarks(t *testing.T, js func(string, any), dialectName, notation, size,
 // saveScreenshot takes the README's screenshot of the page: into testdata
 // when golden.Update is set, else only to check that it can be taken.
 func saveScreenshot(ctx context.Context, p *browser.Page) error {
+	// The "working…" note fades out once the page is idle.
+	if err := p.WaitFor(ctx, `getComputedStyle(document.querySelector("#status")).opacity === "0"`); err != nil {
+		return err
+	}
 	shot, err := p.Screenshot(ctx, 1280, 900)
 	if err != nil {
 		return err
