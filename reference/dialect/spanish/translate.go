@@ -234,7 +234,7 @@ func (t *translator) shapeOf(u Unit) (shape, error) {
 		return t.lineShape(u.Line, u.N)
 	case *Hypogonal:
 		if len(u.Coords) > 2 {
-			return shape{}, t.noEquivalent(u, "n-dimensional direction %s needs a %d-D board; betzacheck's board is 2-D (§S7.2)", t.src[u.Pos():u.End()], len(u.Coords))
+			return shape{}, t.noEquivalent(u, "n-dimensional direction %s needs a %d-D board; Betza 2.0's board is 2-D, and the direct evaluator reads it on an n-dimensional board (§S7.2)", t.src[u.Pos():u.End()], len(u.Coords))
 		}
 		p, q := min(u.Coords[0], u.Coords[1]), max(u.Coords[0], u.Coords[1])
 		atom := geometry.LeaperOf(Vec{X: p, Y: q})
@@ -250,7 +250,7 @@ func (t *translator) lineShape(l *Line, steps int) (shape, error) {
 	letter := byte('K')
 	switch l.Kind {
 	case Hyper:
-		return shape{}, t.noEquivalent(l, "n-dimensional direction %s needs a %d-D board; betzacheck's board is 2-D (§S7.2)", l.Source, l.Dim)
+		return shape{}, t.noEquivalent(l, "n-dimensional direction %s needs a %d-D board; Betza 2.0's board is 2-D, and the direct evaluator reads it on an n-dimensional board (§S7.2)", l.Source, l.Dim)
 	case Orthogonal:
 		letter = 'W'
 	case Diagonal:
