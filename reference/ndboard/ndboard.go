@@ -314,7 +314,7 @@ func (p *Position) Square(v Vec) Square { return Square{Dims: p.size.dims, At: v
 // then the one before it, and so on. A 2-D board has one level.
 func (s Size) Levels() []Vec {
 	out := []Vec{{}}
-	for k := 2; k < s.dims; k++ {
+	for k := s.dims - 1; k >= 2; k-- { // the last axis outermost
 		var next []Vec
 		for _, v := range out {
 			for c := s.sides[k] - 1; c >= 0; c-- {
