@@ -3,8 +3,8 @@ package spanish_test
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
