@@ -188,6 +188,13 @@ type legJSON struct {
 	Initial        bool     `json:"initial"`    // i: the mover has not moved (§3.11)
 	Eruption       bool     `json:"eruption"`   // x (§3.8)
 	SameLength     bool     `json:"sameLength"` // e (§3.10)
+	// Flags are the flags set (i, x, e) in the words explain prints.
+	Flags []flagJSON `json:"flags"`
+}
+
+type flagJSON struct {
+	Name  string `json:"name"`
+	Words string `json:"words"`
 }
 
 // writeExplainJSON writes explain --json as one object, the chains one at
@@ -229,7 +236,11 @@ func chainData(p *expand.Program, ch expand.ShownChain) chainJSON {
 		cj.Legs = append(cj.Legs, legJSON{Leg: l.String(), Atom: string(l.Atom.Letter), AtomWords: lw.Atom,
 			Directions: nonNil(lw.Directions), DirectionWords: nonNil(lw.DirectionWords), DirectionsWhy: lw.DirectionsWhy,
 			Relative: lw.Relative, Modality: lw.Modality, ModalityWords: lw.ModalityWords, ModalityWhy: lw.ModalityWhy,
-			Initial: l.MoverVirgin, Eruption: l.Erupt, SameLength: l.Equal})
+			Initial: l.MoverVirgin, Eruption: l.Erupt, SameLength: l.Equal, Flags: []flagJSON{}})
+		for _, f := range lw.Flags {
+			leg := &cj.Legs[len(cj.Legs)-1]
+			leg.Flags = append(leg.Flags, flagJSON{Name: f.Name, Words: f.Words})
+		}
 	}
 	return cj
 }

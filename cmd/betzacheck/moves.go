@@ -300,6 +300,7 @@ type jsonMoves struct {
 
 type jsonOutcome struct {
 	To      *string     `json:"to"`
+	Words   string      `json:"words"` // the outcome's line of the text output
 	Changes jsonChanges `json:"changes"`
 	Paths   [][]string  `json:"paths,omitempty"`
 }
@@ -327,8 +328,9 @@ func (cs jsonChanges) MarshalJSON() ([]byte, error) {
 
 func writeMovesJSON(w io.Writer, o operand, canonical string, pos *board.Position, from board.Square, outs []eval.Outcome, paths bool) int {
 	doc := jsonMoves{Notation: o.Text, Dialect: o.jsonDialect(), Canonical: o.jsonCanonical(canonical), Board: pos.Size().String(), From: from.String(), Outcomes: []jsonOutcome{}}
+	setup := board.Setup{Pos: pos, From: from}
 	for _, o := range outs {
-		jo := jsonOutcome{Changes: jsonChanges(o.Changes)}
+		jo := jsonOutcome{Words: outcomeWords(o.Effect(setup)), Changes: jsonChanges(o.Changes)}
 		if o.To != nil {
 			s := o.To.String()
 			jo.To = &s

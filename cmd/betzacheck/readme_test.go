@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,6 +34,9 @@ import (
 //     (the last lines). A command must not end in a usage error (exit 2);
 //     without a ```text block it must succeed. An SVG it writes must equal
 //     the first image the README shows after the block.
+//   - `betzacheck web` runs in process on a free port (--addr
+//     127.0.0.1:0 is added), must serve its page and answer the API, and
+//     is then stopped, as Ctrl-C does; it must exit 0.
 //   - `bash .ci/run` must name an existing file (CI runs it).
 //   - `(cd adapters/ffish && npm ci)` must be what .ci/run does too.
 //
@@ -187,6 +195,13 @@ func runReadmeCommand(t *testing.T, cmd string, hasOutput bool, image string) (s
 	if strings.Contains(cmd, "adapters/ffish") {
 		needFfish(t)
 	}
+	if len(args) > 0 && args[0] == "web" {
+		if hasOutput {
+			t.Fatalf("%s: the README cannot show a server's output", cmd)
+		}
+		runReadmeWeb(t, args)
+		return "", false
+	}
 	dir := t.TempDir()
 	var svg string
 	for i := 0; i+1 < len(args) && len(args) > 0; i++ {
@@ -321,4 +336,41 @@ func runScript(t *testing.T, script string) {
 		t.Fatal(err)
 	}
 	testscript.Run(t, testscript.Params{Dir: dir})
+}
+
+// runReadmeWeb runs the README's `betzacheck web` on a free port, checks
+// that it serves the page and the API, then stops it as Ctrl-C would.
+func runReadmeWeb(t *testing.T, args []string) {
+	args = append(slices.Clone(args), "--addr", "127.0.0.1:0") // the last --addr counts
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	var stderr bytes.Buffer
+	exited := make(chan int, 1)
+	go func() {
+		e := &env{stdin: strings.NewReader(""), stdout: pw, stderr: &stderr, ctx: ctx}
+		code := e.run(args)
+		pw.Close()
+		exited <- code
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatalf("betzacheck web printed no URL: %v\n%s", err, stderr.String())
+	}
+	go io.Copy(io.Discard, pr)
+	base := strings.TrimSpace(line)
+	for _, path := range []string{"", "api/moves?notation=W3&from=d4"} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatalf("GET %s%s: %v", base, path, err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("GET %s%s: %s", base, path, resp.Status)
+		}
+	}
+	cancel()
+	if code := <-exited; code != exitOK {
+		t.Errorf("betzacheck web exits %d once stopped\n%s", code, stderr.String())
+	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	_ "embed"
 	"errors"
@@ -73,7 +74,8 @@ func runWeb(c *command, e *env, args []string) int {
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          log.New(e.stderr, "betzacheck web: ", 0),
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// Ctrl-C (or SIGTERM, or the end of e.ctx) stops the server.
+	ctx, stop := signal.NotifyContext(cmp.Or(e.ctx, context.Background()), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
@@ -358,8 +360,12 @@ func firstParagraph(text string) string {
 func (p *playground) run(ctx context.Context, args []string) (answer, *apiError) {
 	select {
 	case p.workers <- struct{}{}:
-	case <-ctx.Done():
-		return answer{}, &apiError{http.StatusServiceUnavailable, "", fmt.Sprintf("busy: no worker was free within %v", p.limits.Timeout)}
+	default:
+		select {
+		case p.workers <- struct{}{}:
+		case <-ctx.Done():
+			return answer{}, &apiError{http.StatusServiceUnavailable, "", fmt.Sprintf("busy: no worker was free within %v", p.limits.Timeout)}
+		}
 	}
 	done := make(chan answer, 1)
 	go func() {

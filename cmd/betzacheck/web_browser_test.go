@@ -1,0 +1,230 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image/png"
+	"maps"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"betzacheck/conformance/browser"
+	"betzacheck/conformance/diagram"
+	"betzacheck/conformance/golden"
+	"betzacheck/reference/board"
+	"betzacheck/reference/eval"
+	"betzacheck/reference/translate"
+)
+
+// The README's screenshot of the playground, which TestPlaygroundInBrowser
+// takes again when golden.Update is set.
+var playgroundShot = filepath.Join("testdata", "playground.png")
+
+// TestPlaygroundInBrowser drives the playground in headless Chromium as a
+// user does: it types notations, switches the dialect, clicks squares and
+// compares what the page shows with what the reference answers for the
+// same query.
+func TestPlaygroundInBrowser(t *testing.T) {
+	b := browser.New(t)
+	srv := newTestPlayground(t, webLimits{})
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	fire := url.Values{"notation": {"W"}, "position": {"8/8/3p1p2/5P2/4p3/8/8/8"}, "from": {"a1"}}
+	p, err := b.Open(ctx, srv.URL+"/?"+fire.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	settled := func(notation string) {
+		t.Helper()
+		expr := fmt.Sprintf(`document.body.dataset.state === "idle" && document.body.dataset.rendered === %q`, notation)
+		if err := p.WaitFor(ctx, expr); err != nil {
+			t.Fatal(err)
+		}
+	}
+	js := func(expr string, v any) {
+		t.Helper()
+		if err := p.Eval(ctx, expr, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	settled("W")
+
+	// The fire demon, typed: the marks on the board are the diagram's of
+	// the reference's outcomes, and there is one line per outcome.
+	if err := p.Type(ctx, "#notation", "mcB-xaK"); err != nil {
+		t.Fatal(err)
+	}
+	settled("mcB-xaK")
+	checkMarks(t, js, "betza2", "mcB-xaK", "8x8", "8/8/3p1p2/5P2/4p3/8/8/8", "a1")
+	var canonical string
+	js(`document.querySelector("#canonical").textContent.trim()`, &canonical)
+	if canonical != "mcB-axK" {
+		t.Errorf("canonical %q, want mcB-axK", canonical)
+	}
+	var translations []string
+	js(`[...document.querySelectorAll("#translations [data-dialect]")].map(e => e.dataset.dialect)`, &translations)
+	for _, name := range translate.Names() {
+		if name != "betza2" && !slices.Contains(translations, name) {
+			t.Errorf("no translation into %s on the page (it shows %v)", name, translations)
+		}
+	}
+	var search string
+	js(`location.search`, &search)
+	if q, err := url.ParseQuery(strings.TrimPrefix(search, "?")); err != nil || q.Get("notation") != "mcB-xaK" {
+		t.Errorf("the page's address %q does not hold the notation", search)
+	}
+	if err := saveScreenshot(ctx, p); err != nil {
+		t.Error(err)
+	}
+
+	// A notation with an error: the caret under offset 5 and the clause,
+	// and no stale diagram.
+	if err := p.Type(ctx, "#notation", "mRpR-"); err != nil {
+		t.Fatal(err)
+	}
+	settled("mRpR-")
+	var bad struct {
+		Hidden         bool
+		Offset, Clause string
+		Caret, Diagram string
+		Outcomes       int
+	}
+	js(`(() => { const e = document.querySelector("#error"); return {
+		hidden: e.hidden, offset: e.dataset.offset, clause: e.dataset.clause,
+		caret: e.querySelector(".caret").textContent,
+		diagram: document.querySelector("#diagram").innerHTML,
+		outcomes: document.querySelectorAll("#outcomes li").length} })()`, &bad)
+	if bad.Hidden || bad.Offset != "5" || bad.Clause != "§9.4" || bad.Caret != "     ^" || bad.Diagram != "" || bad.Outcomes != 0 {
+		t.Errorf("mRpR-: error shown %+v; want it visible, offset 5, clause §9.4, the caret under offset 5, no diagram and no outcomes", bad)
+	}
+
+	// The bracket dialect: [R-sR] reads as the Betza 2.0 R-sR.
+	if err := p.Select(ctx, "#dialect", "bracket"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Type(ctx, "#notation", "[R-sR]"); err != nil {
+		t.Fatal(err)
+	}
+	settled("[R-sR]")
+	js(`document.querySelector("#canonical").textContent.trim()`, &canonical)
+	if canonical != "R-sR" {
+		t.Errorf("bracket [R-sR]: canonical %q, want R-sR", canonical)
+	}
+	checkMarks(t, js, "bracket", "[R-sR]", "8x8", "8/8/3p1p2/5P2/4p3/8/8/8", "a1")
+
+	// Editing the position: a click on an empty square puts a white piece
+	// on it, a shift-click makes a square the mover's.
+	if err := p.Select(ctx, "#dialect", "betza2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Type(ctx, "#notation", "R"); err != nil {
+		t.Fatal(err)
+	}
+	settled("R")
+	if err := p.Click(ctx, `#diagram rect.square[data-square="a4"]`); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.WaitFor(ctx, `document.querySelector("#position").value === "8/8/3p1p2/5P2/P3p3/8/8/8" && document.body.dataset.state === "idle"`); err != nil {
+		t.Fatal(err)
+	}
+	checkMarks(t, js, "betza2", "R", "8x8", "8/8/3p1p2/5P2/P3p3/8/8/8", "a1")
+	if err := p.Click(ctx, `#diagram rect.square[data-square="c3"]`, browser.Shift); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.WaitFor(ctx, `document.querySelector("#from").value === "c3" && document.body.dataset.state === "idle"`); err != nil {
+		t.Fatal(err)
+	}
+	checkMarks(t, js, "betza2", "R", "8x8", "8/8/3p1p2/5P2/P3p3/8/8/8", "c3")
+
+	// A second notation: W3 and R differ, and the page shows where.
+	if err := p.Type(ctx, "#notation", "W3"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Type(ctx, "#notation2", "R"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.WaitFor(ctx, `document.body.dataset.state === "idle" && document.querySelector("#equiv").dataset.verdict !== ""`); err != nil {
+		t.Fatal(err)
+	}
+	var eq struct {
+		Verdict string
+		Boards  int
+	}
+	js(`({verdict: document.querySelector("#equiv").dataset.verdict,
+		boards: document.querySelectorAll("#counterexample svg").length})`, &eq)
+	if eq.Verdict != "different" || eq.Boards != 2 {
+		t.Errorf("W3 against R: verdict %q with %d diagrams, want different with 2", eq.Verdict, eq.Boards)
+	}
+
+	if errs := p.Errors(); len(errs) > 0 {
+		t.Errorf("the page reported errors:\n%s", strings.Join(errs, "\n"))
+	}
+}
+
+// checkMarks compares the marks of the page's diagram, square by square,
+// with those of the reference's outcomes for the same query, and the
+// outcome list with the outcomes.
+func checkMarks(t *testing.T, js func(string, any), dialectName, notation, size, placement, from string) {
+	t.Helper()
+	prog, err := translate.ToBetza2(dialectName, notation)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup, err := board.ParseSetup(size, placement, from, board.DefaultMover().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs, err := prog.Moves(setup.Pos, setup.From, eval.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{}
+	for m, sqs := range diagram.Classify(setup.Pos, setup.From, outs, diagram.Options{Erupts: prog.Prog.Erupts()}) {
+		for _, q := range sqs {
+			want[string(m)] = append(want[string(m)], q.String())
+		}
+		slices.Sort(want[string(m)])
+	}
+	var got map[string][]string
+	js(`(() => { const marks = {};
+		for (const g of document.querySelectorAll("#diagram g.mark")) {
+			const kind = [...g.classList].find(c => c !== "mark");
+			(marks[kind] ||= []).push(g.dataset.square);
+		}
+		for (const k in marks) marks[k].sort();
+		return marks; })()`, &got)
+	if !maps.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("%s %s from %s on %s: the page marks %v, the reference's outcomes %v", dialectName, notation, from, placement, got, want)
+	}
+	var items int
+	js(`document.querySelectorAll("#outcomes li").length`, &items)
+	if items != len(outs) {
+		t.Errorf("%s %s: %d outcomes listed, the reference has %d", dialectName, notation, items, len(outs))
+	}
+}
+
+// saveScreenshot takes the README's screenshot of the page: into testdata
+// when golden.Update is set, else only to check that it can be taken.
+func saveScreenshot(ctx context.Context, p *browser.Page) error {
+	shot, err := p.Screenshot(ctx, 1280, 900)
+	if err != nil {
+		return err
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		return fmt.Errorf("the screenshot is not a PNG: %v", err)
+	}
+	if b := img.Bounds(); b.Dx() != 1280 || b.Dy() != 900 {
+		return fmt.Errorf("the screenshot is %dx%d, want 1280x900", b.Dx(), b.Dy())
+	}
+	if !golden.Update() {
+		return nil
+	}
+	return os.WriteFile(playgroundShot, shot, 0o644)
+}

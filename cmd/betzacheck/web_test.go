@@ -1,0 +1,395 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"betzacheck/reference/translate"
+)
+
+// newTestPlayground serves the playground with the corpus of the
+// repository, as `betzacheck web` run from its root does.
+func newTestPlayground(t *testing.T, l webLimits) *httptest.Server {
+	t.Helper()
+	if l.Timeout == 0 {
+		l.Timeout = defaultWebTimeout
+	}
+	if l.Corpus == "" {
+		l.Corpus = "../../corpus"
+	}
+	srv := httptest.NewServer(newPlayground(l, io.Discard))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// get requests path from srv and returns the status, the exit header and
+// the body.
+func get(t *testing.T, srv *httptest.Server, path string) (int, string, []byte) {
+	t.Helper()
+	resp, err := srv.Client().Get(srv.URL + path)
+	if err != nil {
+		t.Fatalf("GET %s: %v", path, err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("GET %s: reading the body: %v", path, err)
+	}
+	return resp.StatusCode, resp.Header.Get(exitHeader), body
+}
+
+// cli runs betzacheck with args in process and returns its exit code and
+// stdout.
+func cli(args ...string) (int, []byte) {
+	var stdout, stderr bytes.Buffer
+	code := run(args, strings.NewReader(""), &stdout, &stderr)
+	return code, stdout.Bytes()
+}
+
+// TestWebMatchesCLI asks the API what the command line answers with
+// --json and compares them byte for byte: the answer, the exit status (in
+// the Betzacheck-Exit header) and, for a usage error, the status 400.
+func TestWebMatchesCLI(t *testing.T) {
+	srv := newTestPlayground(t, webLimits{})
+	fire := url.Values{"notation": {"mcB-xaK"}, "position": {"8/8/3p1p2/5P2/4p3/8/8/8"}, "from": {"a1"}}
+	for _, c := range []struct {
+		path string
+		args []string
+	}{
+		// The issue's example: 12 destinations.
+		{"/api/moves?notation=W3&from=d4", []string{"moves", "--json", "--from", "d4", "W3"}},
+		{"/api/moves?" + fire.Encode(), []string{"moves", "--json", "--position", "8/8/3p1p2/5P2/4p3/8/8/8", "--from", "a1", "mcB-xaK"}},
+		{"/api/moves?" + fire.Encode() + "&paths=true", []string{"moves", "--json", "--paths", "--position", "8/8/3p1p2/5P2/4p3/8/8/8", "--from", "a1", "mcB-xaK"}},
+		{"/api/moves?notation=%5BR-sR%5D&dialect=bracket&from=d4&board=7x7", []string{"moves", "--json", "--dialect", "bracket", "--board", "7x7", "--from", "d4", "[R-sR]"}},
+		{"/api/moves?notation=mRpR-&from=d4", []string{"moves", "--json", "--from", "d4", "mRpR-"}},
+		{"/api/moves?notation=W&from=d9", []string{"moves", "--json", "--from", "d9", "W"}},
+		{"/api/moves?notation=W&from=d4&position=8%2F8%2F2%3F5", []string{"moves", "--json", "--from", "d4", "--position", "8/8/2?5", "W"}},
+		{"/api/moves?notation=W", []string{"moves", "--json", "W"}},
+		{"/api/parse?notation=mRpR-", []string{"parse", "--json", "mRpR-"}},
+		{"/api/parse?notation=fmWfcF", []string{"parse", "--json", "fmWfcF"}},
+		{"/api/parse?notation=mRpafcR&dialect=xbetza", []string{"parse", "--json", "--dialect", "xbetza", "mRpafcR"}},
+		{"/api/explain?notation=mcB-xaK", []string{"explain", "--json", "mcB-xaK"}},
+		{"/api/explain?notation=W3&chains=2&legs=2", []string{"explain", "--json", "--chains", "2", "--legs", "2", "W3"}},
+		{"/api/explain?notation=W&chains=0", []string{"explain", "--json", "--chains", "0", "W"}},
+		{"/api/translate?notation=mRpR-cR&from=betza2&to=bracket", []string{"translate", "--json", "--from", "betza2", "--to", "bracket", "mRpR-cR"}},
+		{"/api/translate?notation=mcB-xaK&from=betza2&to=spanish", []string{"translate", "--json", "--from", "betza2", "--to", "spanish", "mcB-xaK"}},
+		{"/api/translate?notation=K&from=betza2&to=nowhere", []string{"translate", "--json", "--from", "betza2", "--to", "nowhere", "K"}},
+		{"/api/equiv?a=W3&b=R&seed=1&count=50", []string{"equiv", "--json", "--corpus", "../../corpus", "--seed", "1", "--count", "50", "W3", "R"}},
+		{"/api/equiv?a=K&b=WF&seed=2&count=50", []string{"equiv", "--json", "--corpus", "../../corpus", "--seed", "2", "--count", "50", "K", "WF"}},
+		{"/api/equiv?a=%5BR-sR%5D&b=R-sR&dialect=bracket&dialect2=betza2&seed=3&count=20", []string{"equiv", "--json", "--corpus", "../../corpus", "--dialect", "bracket", "--dialect2", "betza2", "--seed", "3", "--count", "20", "[R-sR]", "R-sR"}},
+		{"/api/equiv?a=K&b=WF&count=-1", []string{"equiv", "--json", "--count", "-1", "K", "WF"}},
+	} {
+		t.Run(c.path, func(t *testing.T) {
+			status, exit, body := get(t, srv, c.path)
+			code, want := cli(c.args...)
+			if exit != strconv.Itoa(code) {
+				t.Errorf("exit header %q, the command line exits %d", exit, code)
+			}
+			if wantStatus := map[bool]int{true: 400, false: 200}[code == exitUsage]; status != wantStatus {
+				t.Errorf("status %d, want %d (exit %d)", status, wantStatus, code)
+			}
+			if len(want) == 0 {
+				// The command line reports this usage error as text on
+				// stderr; the API as a JSON error.
+				var doc errorDocJSON
+				if err := json.Unmarshal(body, &doc); err != nil || doc.Error == nil || doc.Error.Message == "" {
+					t.Errorf("a usage error should answer a JSON error, got %s", body)
+				}
+				return
+			}
+			if !bytes.Equal(body, want) {
+				t.Errorf("the API answers\n%s\nthe command line prints\n%s", body, want)
+			}
+		})
+	}
+
+	// The issue's figure, read from the answer.
+	_, _, body := get(t, srv, "/api/moves?notation=W3&from=d4")
+	var doc struct{ Outcomes []json.RawMessage }
+	if err := json.Unmarshal(body, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Outcomes) != 12 {
+		t.Errorf("W3 from d4: %d outcomes, want 12", len(doc.Outcomes))
+	}
+}
+
+// TestWebDiagram checks that /api/diagram answers the SVG that moves --svg
+// writes to a file, and an error as JSON.
+func TestWebDiagram(t *testing.T) {
+	srv := newTestPlayground(t, webLimits{})
+	file := t.TempDir() + "/d.svg"
+	if code, _ := cli("moves", "--svg", file, "--paths", "--position", "8/8/3p1p2/5P2/4p3/8/8/8", "--from", "a1", "mcB-xaK"); code != exitOK {
+		t.Fatalf("moves --svg exits %d", code)
+	}
+	want := readFile(t, file)
+	resp, err := srv.Client().Get(srv.URL + "/api/diagram?notation=mcB-xaK&paths=1&position=8%2F8%2F3p1p2%2F5P2%2F4p3%2F8%2F8%2F8&from=a1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); ct != "image/svg+xml" {
+		t.Errorf("Content-Type %q", ct)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("the diagram differs from moves --svg's:\n%s\nwant\n%s", got, want)
+	}
+
+	status, exit, body := get(t, srv, "/api/diagram?notation=mRpR-&from=a1")
+	var doc errorDocJSON
+	if err := json.Unmarshal(body, &doc); err != nil || doc.Error == nil || status != 200 || exit != "1" {
+		t.Errorf("a bad notation: status %d exit %s, want 200, 1 and a JSON error: %s", status, exit, body)
+	} else if !strings.Contains(doc.Error.Message, "§9.4") {
+		t.Errorf("the error should name its clause: %q", doc.Error.Message)
+	}
+}
+
+func readFile(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestWebErrors checks the API's own errors: each is one JSON error
+// document with its status, naming what was wrong.
+func TestWebErrors(t *testing.T) {
+	srv := newTestPlayground(t, webLimits{})
+	long := "/api/parse?notation=" + strings.Repeat("W", maxWebQuery)
+	for _, c := range []struct {
+		method, path string
+		status       int
+		input, says  string
+	}{
+		{"GET", "/api/moves?notation=W&from=d4&bogus=1", 400, "bogus", "unknown parameter"},
+		{"GET", "/api/moves?notation=W&notation=F&from=d4", 400, "notation", "given 2 times"},
+		{"GET", "/api/moves?from=d4", 400, "notation", "missing parameter"},
+		{"GET", "/api/moves?notation=W&from=d4&svg=%2Fetc%2Fpasswd", 400, "svg", "unknown parameter"},
+		{"GET", "/api/equiv?a=W&b=W&corpus=%2F", 400, "corpus", "unknown parameter"},
+		{"GET", "/api/equiv?a=W&b=W&count=10001", 400, "count", "at most 10000"},
+		{"GET", "/api/moves?notation=W&from=%zz", 400, "", "malformed query"},
+		{"GET", long, 414, "", "at most 8192"},
+		{"GET", "/api/nothing", 404, "", "expected one of diagram, equiv, explain, moves, parse, translate"},
+		{"GET", "/elsewhere", 404, "", "no page at /elsewhere"},
+		{"POST", "/api/moves?notation=W&from=d4", 405, "", "method POST"},
+		{"GET", "/api/moves?notation=W&from=d4&paths=maybe", 400, "", `invalid boolean value "maybe" for -paths`},
+		{"GET", "/api/explain?notation=W&chains=5000", 400, "", "--chains 5000: expected 1 to 1000"},
+		{"GET", "/api/moves?notation=W&from=d4&dialect=klingon", 400, "", "--dialect"},
+	} {
+		t.Run(c.method+" "+c.path[:min(len(c.path), 60)], func(t *testing.T) {
+			req, _ := http.NewRequest(c.method, srv.URL+c.path, nil)
+			resp, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != c.status {
+				t.Errorf("status %d, want %d: %s", resp.StatusCode, c.status, body)
+			}
+			var doc errorDocJSON
+			if err := json.Unmarshal(body, &doc); err != nil || doc.Error == nil {
+				t.Fatalf("not a JSON error document: %s", body)
+			}
+			if doc.Error.Input != c.input || !strings.Contains(doc.Error.Message, c.says) {
+				t.Errorf("error %+v, want input %q and a message saying %q", doc.Error, c.input, c.says)
+			}
+		})
+	}
+}
+
+// TestWebTimeout checks that a request past its time limit answers what
+// the command decided by then, the limit named: never a pass.
+func TestWebTimeout(t *testing.T) {
+	srv := newTestPlayground(t, webLimits{Timeout: time.Nanosecond})
+	status, exit, body := get(t, srv, "/api/moves?notation=W3&from=d4")
+	if status != 200 || exit != "1" || !strings.Contains(string(body), "the search was stopped") {
+		t.Errorf("moves past its time: status %d exit %s, want 200, 1 and the time limit: %s", status, exit, body)
+	}
+	status, exit, body = get(t, srv, "/api/equiv?a=K&b=WF&count=100&seed=1")
+	var doc struct {
+		Verdict string
+		Decided int
+	}
+	if err := json.Unmarshal(body, &doc); err != nil || status != 200 || exit != "3" || doc.Verdict != "undecided" || doc.Decided != 0 {
+		t.Errorf("equiv past its time: status %d exit %s, want 200, 3 and undecided: %s", status, exit, body)
+	}
+}
+
+// TestWebPage checks the page: served as HTML, with every dialect to
+// choose from and nothing to fetch from elsewhere.
+func TestWebPage(t *testing.T) {
+	srv := newTestPlayground(t, webLimits{})
+	resp, err := srv.Client().Get(srv.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
+		t.Errorf("Content-Type %q", ct)
+	}
+	if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") || !strings.Contains(csp, "connect-src 'self'") {
+		t.Errorf("Content-Security-Policy %q should allow nothing but this server", csp)
+	}
+	for _, name := range translate.Names() {
+		if !bytes.Contains(page, []byte(`<option value="`+name+`">`)) {
+			t.Errorf("the page offers no dialect %s", name)
+		}
+	}
+	for _, attr := range []string{`src="http`, `href="http`, `src="//`, `href="//`, "@import", "url(http"} {
+		if bytes.Contains(page, []byte(attr)) {
+			t.Errorf("the page loads something from elsewhere (%s): it must work offline", attr)
+		}
+	}
+}
+
+// TestWebHostile sends 1,000 malformed or oversized requests, drawn from
+// a seed, and checks that each gets an answer (a JSON error, for the
+// API) and that the server answers rightly afterwards. Some are sent as
+// raw bytes, below the HTTP client, so that they may be what no client
+// would send.
+func TestWebHostile(t *testing.T) {
+	srv := newTestPlayground(t, webLimits{Timeout: 2 * time.Second})
+	seed := uint64(time.Now().UnixNano())
+	if s, err := strconv.ParseUint(os.Getenv("BETZA_WEB_SEED"), 10, 64); err == nil {
+		seed = s
+	}
+	t.Logf("seed %d (replay: BETZA_WEB_SEED=%d)", seed, seed)
+	rng := rand.New(rand.NewPCG(seed, 0))
+	statuses := map[int]int{}
+	for i := range 1000 {
+		if i%10 == 9 {
+			rawRequest(t, srv, hostileBytes(rng))
+			statuses[0]++
+			continue
+		}
+		method, path := hostileRequest(rng)
+		req, err := http.NewRequest(method, srv.URL+path, nil)
+		if err != nil {
+			t.Fatalf("request %d (%s %q): %v", i, method, path, err)
+		}
+		resp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatalf("request %d (%s %.200q): %v", i, method, path, err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		statuses[resp.StatusCode]++
+		if resp.StatusCode >= 500 {
+			t.Errorf("request %d (%s %.200q): status %d: %s", i, method, path, resp.StatusCode, body)
+		}
+		ct := resp.Header.Get("Content-Type")
+		if strings.HasPrefix(path, "/api/") && method != "HEAD" && ct != "image/svg+xml" && !json.Valid(body) {
+			t.Errorf("request %d (%s %.200q): status %d, not JSON: %.300s", i, method, path, resp.StatusCode, body)
+		}
+	}
+	t.Logf("statuses (0: raw bytes): %v", statuses)
+	status, _, body := get(t, srv, "/api/moves?notation=W3&from=d4")
+	_, want := cli("moves", "--json", "--from", "d4", "W3")
+	if status != 200 || !bytes.Equal(body, want) {
+		t.Errorf("after the hostile requests: status %d, body\n%s", status, body)
+	}
+}
+
+// hostileRequest is a method and a path with a query that is wrong in
+// some way: garbage, too long, unknown names, bad values, huge boards,
+// deep nesting, broken escapes. Most are GET requests to an endpoint with
+// its own parameter names, so that most reach the commands.
+func hostileRequest(rng *rand.Rand) (string, string) {
+	often := func(common string, rare ...string) string {
+		if rng.IntN(8) > 0 {
+			return common
+		}
+		return rare[rng.IntN(len(rare))]
+	}
+	garbage := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+		}
+		return url.QueryEscape(string(b))
+	}
+	method := often("GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH")
+	names := apiNames()
+	endpoint := often(names[rng.IntN(len(names))], "", "..", "moves/x", "%2e%2e", "MOVES")
+	ep := apiEndpoints[endpoint]
+	params := append(slices.Clone(ep.operands), ep.flags...)
+	values := []func() string{
+		func() string { return garbage(rng.IntN(40)) },
+		func() string { return strings.Repeat("(", rng.IntN(3000)) + "W" },
+		func() string { return strings.Repeat("mcB-xaK", rng.IntN(1500)) },
+		func() string { return "W" + strconv.Itoa(rng.IntN(1<<30)) },
+		func() string { return fmt.Sprintf("%dx%d", rng.IntN(100)-10, rng.IntN(100)-10) },
+		func() string { return strings.Repeat("8/", rng.IntN(2000)) },
+		func() string { return strconv.Itoa(rng.IntN(1<<31) - 1<<30) },
+		func() string { return "%" },
+		func() string { return "" },
+		func() string { return "z" + strconv.Itoa(rng.IntN(999)) },
+		func() string { return "(amcK)0" },
+	}
+	var q strings.Builder
+	for range rng.IntN(8) {
+		if q.Len() > 0 {
+			q.WriteString(often("&", ";", "&&"))
+		}
+		name := often("", "svg", "corpus", "json", "a", "notation", garbage(5))
+		if name == "" && len(params) > 0 {
+			name = params[rng.IntN(len(params))]
+		}
+		q.WriteString(name)
+		q.WriteByte('=')
+		q.WriteString(values[rng.IntN(len(values))]())
+	}
+	return method, "/api/" + endpoint + "?" + q.String()
+}
+
+// hostileBytes is a request that no HTTP client would send.
+func hostileBytes(rng *rand.Rand) []byte {
+	switch rng.IntN(4) {
+	case 0: // garbage
+		b := make([]byte, rng.IntN(2000))
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+		}
+		return b
+	case 1: // a request line longer than any header limit
+		return []byte("GET /api/parse?notation=" + strings.Repeat("W", 100<<10) + " HTTP/1.1\r\nHost: x\r\n\r\n")
+	case 2: // headers without end
+		return []byte("GET / HTTP/1.1\r\nHost: x\r\nX: " + strings.Repeat("y", 70<<10) + "\r\n\r\n")
+	}
+	// a body on a GET, larger than the server reads
+	return []byte("GET /api/parse?notation=W HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n" + strings.Repeat("z", 1000))
+}
+
+// rawRequest sends b on a connection of its own, closes its side, and
+// reads what comes back, if anything, until the server closes it.
+func rawRequest(t *testing.T, srv *httptest.Server, b []byte) {
+	t.Helper()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(5 * time.Second))
+	conn.Write(b)
+	conn.(*net.TCPConn).CloseWrite() // no more is coming: the server need not wait
+	io.Copy(io.Discard, bufio.NewReader(conn))
+}
