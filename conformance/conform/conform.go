@@ -38,6 +38,7 @@ import (
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
 	"betzacheck/reference/loc"
+	"betzacheck/reference/ndboard"
 	"betzacheck/reference/translate"
 )
 
@@ -127,7 +128,9 @@ func (Reference) Close() error { return nil }
 // implementation that reads that dialect, and judged by its Betza 2.0
 // translation), one per invalid file (an empty 8x8 board with a
 // mover on d4, since the notation must be rejected before any position
-// matters).
+// matters). A position on a board of more than two dimensions is a case
+// that is never sent (NDUnsupported), whose reference verdict still
+// counts.
 func CorpusCases(dir string) ([]*Case, error) {
 	files, err := corpus.Load(dir)
 	if err != nil {
@@ -136,9 +139,7 @@ func CorpusCases(dir string) ([]*Case, error) {
 	var cases []*Case
 	for _, f := range files {
 		prog, progErr := f.Program()
-		if progErr != nil && !f.Invalid && f.Dialect != dialect.Betza2 {
-			continue // no Betza 2.0 equivalent to judge by (corpus cases with error:)
-		}
+		noForm := progErr != nil && !f.Invalid && f.Dialect != dialect.Betza2
 		core := f.Notation
 		if prog != nil {
 			core = prog.Source()
@@ -157,6 +158,13 @@ func CorpusCases(dir string) ([]*Case, error) {
 			continue
 		}
 		for _, c := range f.Cases {
+			if c.ND() {
+				cases = append(cases, ndCase(id+"/"+c.Name, f, c))
+				continue
+			}
+			if noForm {
+				continue // no Betza 2.0 equivalent to judge by (corpus cases with error:)
+			}
 			s, err := c.Setup()
 			if err != nil {
 				continue // a case about a bad position has no request to send
@@ -169,6 +177,26 @@ func CorpusCases(dir string) ([]*Case, error) {
 		}
 	}
 	return cases, nil
+}
+
+// NDUnsupported is the verdict's reason for a corpus case on a board of
+// more than two dimensions: the protocol cannot ask it (spec/spanish.md
+// §S12.6).
+const NDUnsupported = "the protocol carries 2-D positions"
+
+// ndCase is the case of position c of file f, on a board of more than two
+// dimensions (spec/spanish.md §S12.6): never sent (unsupported, with
+// NDUnsupported as its reason), and judged for the reference by the
+// Spanish direct evaluator against its hand-checked lines. Its request
+// says what it would ask, in the n-dimensional texts (§S11), and has no
+// Betza 2.0 form.
+func ndCase(id string, f *corpus.File, c *corpus.Case) *Case {
+	req := wire.MovesRequest{Op: wire.OpMoves, Dialect: f.Dialect, Notation: f.Notation,
+		Board: c.Board, Position: c.Position, From: c.From}
+	if s, err := c.NDSetup(); err == nil {
+		req.Position = s.Pos.String() // written out, as a 2-D request's is
+	}
+	return &Case{ID: id, Clauses: f.Clauses, Request: req, Unsupported: NDUnsupported, File: f, Pos: c}
 }
 
 // NewCase is the case id on the setup s: the notation, Betza 2.0, sent in
@@ -667,7 +695,7 @@ func (c *Case) expectation(lv string) (want wire.Reply, at string, ref *Verdict)
 	if m != nil {
 		ref = &Verdict{Kind: VerdictFail, Reason: m.Reason, Diff: m.Diff}
 	}
-	if lv == wire.LevelPaths && m == nil && c.Pos != nil {
+	if lv == wire.LevelPaths && m == nil && c.Pos != nil && !c.Pos.ND() {
 		if r := reference(lv); r.Error == nil || r.Error.Kind != wire.KindUnsupported {
 			return r, lv, ref
 		}
@@ -693,6 +721,9 @@ func (c *Case) truth(level string) wire.Reply {
 	if c.Pos.Error != "" {
 		return wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindInternal, Message: c.Pos.Error}}
 	}
+	if c.Pos.ND() {
+		return ndTruth(c.Pos, level)
+	}
 	outs := make([]eval.Outcome, 0, len(c.Pos.Want))
 	for _, line := range c.Pos.Want {
 		o, err := eval.ParseKey(line)
@@ -715,4 +746,35 @@ func clauseKey(c string) string {
 
 func sortClauses(cs []string) {
 	sort.Slice(cs, func(i, j int) bool { return clauseKey(cs[i]) < clauseKey(cs[j]) })
+}
+
+// ndTruth is truth for a case on a board of more than two dimensions: its
+// want: lines, outcome keys of §S11.4, as wire outcomes in the
+// n-dimensional square names. An outcome captures when it changes a
+// square, other than the mover's, that held a piece (as
+// eval.Outcome.Capture).
+func ndTruth(c *corpus.Case, level string) wire.Reply {
+	internal := func(err error) wire.Reply {
+		return wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindInternal, Message: "corpus: " + err.Error()}}
+	}
+	s, err := c.NDSetup()
+	if err != nil {
+		return internal(err)
+	}
+	size := s.Pos.Size()
+	outs := make([]wire.Outcome, 0, len(c.Want))
+	for _, line := range c.Want {
+		o, err := ndboard.ParseKey(size, line)
+		if err != nil {
+			return internal(err)
+		}
+		to := o.To.String()
+		w := wire.Outcome{To: &to, Changes: map[string]string{}}
+		for _, ch := range o.Changes {
+			w.Changes[ch.Square.String()] = ch.Piece.String()
+			w.Capture = w.Capture || ch.Square != s.From && !s.Pos.At(ch.Square.At).Empty()
+		}
+		outs = append(outs, w)
+	}
+	return wire.Reply{Outcomes: wire.Project(outs, level)}
 }

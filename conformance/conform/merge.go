@@ -165,7 +165,10 @@ func (r *Report) readResult(jr jsonResult) (*Result, error) {
 		return nil, fmt.Errorf("expected: expected a verdict, found %q", jr.Expected)
 	}
 	var setup board.Setup
-	if jr.Request.Board != "" { // else a generated case for which nothing fitted was drawn
+	// A generated case for which nothing fitted was drawn has no board; a
+	// corpus case on a board of more than two dimensions has no 2-D setup
+	// (it was never sent, see NDUnsupported).
+	if jr.Request.Board != "" && !(&corpus.Case{Board: jr.Request.Board}).ND() {
 		s, err := jr.Request.Setup()
 		if err != nil {
 			return nil, fmt.Errorf("request: %v", err)
