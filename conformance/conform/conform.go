@@ -69,6 +69,10 @@ type Case struct {
 	File *corpus.File
 	Pos  *corpus.Case
 
+	// unsent marks a corpus case that no request can carry (see
+	// unsentCase): it has no 2-D setup and no Betza 2.0 form.
+	unsent bool
+
 	prog    *reference.Program // Betza2 compiled, once (see program)
 	progErr error
 }
@@ -128,9 +132,11 @@ func (Reference) Close() error { return nil }
 // implementation that reads that dialect, and judged by its Betza 2.0
 // translation), one per invalid file (an empty 8x8 board with a
 // mover on d4, since the notation must be rejected before any position
-// matters). A position on a board of more than two dimensions is a case
-// that is never sent (NDUnsupported), whose reference verdict still
-// counts.
+// matters). A position that the protocol cannot ask (on a board of more
+// than two dimensions, of a notation with no Betza 2.0 form, or a
+// placement that does not read) is a case too, never sent: its verdict is
+// unsupported, with the reason, and its reference verdict counts, so that
+// no case of the corpus is left out in silence.
 func CorpusCases(dir string) ([]*Case, error) {
 	files, err := corpus.Load(dir)
 	if err != nil {
@@ -139,7 +145,6 @@ func CorpusCases(dir string) ([]*Case, error) {
 	var cases []*Case
 	for _, f := range files {
 		prog, progErr := f.Program()
-		noForm := progErr != nil && !f.Invalid && f.Dialect != dialect.Betza2
 		core := f.Notation
 		if prog != nil {
 			core = prog.Source()
@@ -158,18 +163,21 @@ func CorpusCases(dir string) ([]*Case, error) {
 			continue
 		}
 		for _, c := range f.Cases {
+			cid := id + "/" + c.Name
 			if c.ND() {
-				cases = append(cases, ndCase(id+"/"+c.Name, f, c))
+				cases = append(cases, unsentCase(cid, f, c, NDUnsupported))
 				continue
 			}
-			if noForm {
-				continue // no Betza 2.0 equivalent to judge by (corpus cases with error:)
+			if progErr != nil && f.Dialect != dialect.Betza2 {
+				cases = append(cases, unsentCase(cid, f, c, NoFormUnsupported))
+				continue
 			}
 			s, err := c.Setup()
 			if err != nil {
-				continue // a case about a bad position has no request to send
+				cases = append(cases, unsentCase(cid, f, c, BadSetupUnsupported))
+				continue
 			}
-			cs := NewCase(id+"/"+c.Name, f.Clauses, core, s)
+			cs := NewCase(cid, f.Clauses, core, s)
 			cs.prog, cs.progErr = prog, progErr
 			cs.Request.Dialect, cs.Request.Notation = f.Dialect, f.Notation
 			cs.File, cs.Pos = f, c
@@ -179,24 +187,38 @@ func CorpusCases(dir string) ([]*Case, error) {
 	return cases, nil
 }
 
-// NDUnsupported is the verdict's reason for a corpus case on a board of
-// more than two dimensions: the protocol cannot ask it (spec/spanish.md
-// §S12.6).
-const NDUnsupported = "the protocol carries 2-D positions"
+// The reasons a corpus case is never sent: it has no request that the
+// protocol carries and an answer could be judged by (spec/protocol.md
+// P6.5). Only the reference is judged on it, by its hand-checked lines.
+const (
+	// NDUnsupported: a board of more than two dimensions (spec/spanish.md
+	// §S12.6).
+	NDUnsupported = "the protocol carries 2-D positions"
+	// NoFormUnsupported: a notation of another dialect with no Betza 2.0
+	// form, whose cases expect the translation's refusal (error:).
+	NoFormUnsupported = "the notation has no Betza 2.0 form: the case pins that refusal, not an answer to judge"
+	// BadSetupUnsupported: a position that does not read, the case's
+	// subject (error:).
+	BadSetupUnsupported = "the position does not read: the case pins that refusal, and no request carries it"
+)
 
-// ndCase is the case of position c of file f, on a board of more than two
-// dimensions (spec/spanish.md §S12.6): never sent (unsupported, with
-// NDUnsupported as its reason), and judged for the reference by the
-// Spanish direct evaluator against its hand-checked lines. Its request
-// says what it would ask, in the n-dimensional texts (§S11), and has no
-// Betza 2.0 form.
-func ndCase(id string, f *corpus.File, c *corpus.Case) *Case {
+// unsentCase is the case of position c of file f that is never sent, for
+// the reason (unsupported): the reference alone is judged on it, against
+// its hand-checked lines (on a board of more than two dimensions by the
+// Spanish direct evaluator). Its request says what it would ask, the
+// placement written out when it reads (as a sent request's is), and it
+// has no Betza 2.0 form.
+func unsentCase(id string, f *corpus.File, c *corpus.Case, reason string) *Case {
 	req := wire.MovesRequest{Op: wire.OpMoves, Dialect: f.Dialect, Notation: f.Notation,
 		Board: c.Board, Position: c.Position, From: c.From}
-	if s, err := c.NDSetup(); err == nil {
-		req.Position = s.Pos.String() // written out, as a 2-D request's is
+	if c.ND() {
+		if s, err := c.NDSetup(); err == nil {
+			req.Position = s.Pos.String()
+		}
+	} else if s, err := c.Setup(); err == nil {
+		req.Position = s.Pos.String()
 	}
-	return &Case{ID: id, Clauses: f.Clauses, Request: req, Unsupported: NDUnsupported, File: f, Pos: c}
+	return &Case{ID: id, Clauses: f.Clauses, Request: req, Unsupported: reason, File: f, Pos: c, unsent: true}
 }
 
 // NewCase is the case id on the setup s: the notation, Betza 2.0, sent in
@@ -695,7 +717,7 @@ func (c *Case) expectation(lv string) (want wire.Reply, at string, ref *Verdict)
 	if m != nil {
 		ref = &Verdict{Kind: VerdictFail, Reason: m.Reason, Diff: m.Diff}
 	}
-	if lv == wire.LevelPaths && m == nil && c.Pos != nil && !c.Pos.ND() {
+	if lv == wire.LevelPaths && m == nil && c.Pos != nil && !c.unsent {
 		if r := reference(lv); r.Error == nil || r.Error.Kind != wire.KindUnsupported {
 			return r, lv, ref
 		}

@@ -165,15 +165,18 @@ func (r *Report) readResult(jr jsonResult) (*Result, error) {
 		return nil, fmt.Errorf("expected: expected a verdict, found %q", jr.Expected)
 	}
 	var setup board.Setup
-	// A generated case for which nothing fitted was drawn has no board; a
-	// corpus case on a board of more than two dimensions has no 2-D setup
-	// (it was never sent, see NDUnsupported).
-	if jr.Request.Board != "" && !(&corpus.Case{Board: jr.Request.Board}).ND() {
+	if jr.Request.Board != "" { // else a generated case for which nothing fitted was drawn
 		s, err := jr.Request.Setup()
-		if err != nil {
+		switch {
+		case err == nil:
+			setup = s
+		case kind == VerdictUnsupported && jr.Reference != nil:
+			// A corpus case never sent for want of a 2-D setup (a board
+			// of more than two dimensions, a position that does not
+			// read: see CorpusCases).
+		default:
 			return nil, fmt.Errorf("request: %v", err)
 		}
-		setup = s
 	}
 	// The id is the run's, not the case's: a case's request has none
 	// until it is sent (see WriteJSON).

@@ -254,8 +254,8 @@ func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 		case res.Case.Pos != nil && res.Case.Setup.Pos != nil:
 			fmt.Fprintf(w, "%s\n%s", res.Case.Setup, equiv.Diagram(res.Case.Setup))
 		case res.Case.Pos != nil:
-			// A board of more than two dimensions has no 2-D diagram:
-			// its texts (spec/spanish.md §S11).
+			// No 2-D setup (a board of more than two dimensions, a
+			// position that does not read): the texts of the case.
 			fmt.Fprintf(w, "board %s position %s from %s\n", req.Board, req.Position, req.From)
 		}
 		fmt.Fprintf(w, "%s\n", res.Reference.Reason)
