@@ -207,12 +207,28 @@ func (q Square) String() string { return string(q.Append(nil)) }
 // Append appends the square's name to b.
 func (q Square) Append(b []byte) []byte {
 	b = board.Square{File: q.At[0], Rank: q.At[1]}.Append(b)
-	for k := 2; k < q.Dims; k++ {
+	return appendLevel(b, q.Dims, q.At)
+}
+
+// Plane returns the square's 2-D square on its level: its file and rank.
+func (q Square) Plane() board.Square { return board.Square{File: q.At[0], Rank: q.At[1]} }
+
+// appendLevel appends ".k" for each coordinate of v beyond the first two,
+// 1-based, on a board of dims dimensions: what a square's name adds to
+// its 2-D name (§S11.2).
+func appendLevel(b []byte, dims int, v Vec) []byte {
+	for k := 2; k < dims; k++ {
 		b = append(b, '.')
-		b = strconv.AppendInt(b, int64(q.At[k]+1), 10)
+		b = strconv.AppendInt(b, int64(v[k]+1), 10)
 	}
 	return b
 }
+
+// LevelName is the name of the level at the outer coordinates of level
+// (its first two are ignored): the part that the names of its squares
+// add to their 2-D names (§S11.2), ".3" for the level of c3.3 on a
+// 5x5x5 board, ".3.2" for that of c3.3.2 on a 4-D one; "" on a 2-D board.
+func (s Size) LevelName(level Vec) string { return string(appendLevel(nil, s.dims, level)) }
 
 // Compare orders squares by their last coordinate, then the one before,
 // down to the file: on a 2-D board the order of board.Square.Compare (rank

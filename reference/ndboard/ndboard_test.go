@@ -2,10 +2,12 @@ package ndboard_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
 	"betzacheck/reference/board"
+	"betzacheck/reference/eval"
 	"betzacheck/reference/loc"
 	"betzacheck/reference/ndboard"
 )
@@ -111,5 +113,67 @@ func TestTwoDimensions(t *testing.T) {
 	}
 	if _, err := ndboard.ParseKey(s.Pos.Size(), "c4 c4=X c1="); err == nil {
 		t.Error("ParseKey accepts changes out of order")
+	}
+}
+
+// TestLevelNames: a level is named by what its squares' names add to
+// their 2-D names (§S11.2), and its squares are named from that and their
+// file and rank.
+func TestLevelNames(t *testing.T) {
+	for _, c := range []struct {
+		size  string
+		names []string // in the order of Levels
+	}{
+		{"8x8", []string{""}},
+		{"3x3x3", []string{".3", ".2", ".1"}},
+		{"2x2x2x2", []string{".2.2", ".1.2", ".2.1", ".1.1"}},
+	} {
+		size, _ := ndboard.ParseSize(c.size)
+		var got []string
+		for _, lv := range size.Levels() {
+			name := size.LevelName(lv)
+			got = append(got, name)
+			q := ndboard.Square{Dims: size.Dims(), At: lv}
+			q.At[0], q.At[1] = 1, 2
+			if want := "b3" + name; q.String() != want || q.Plane() != (board.Square{File: 1, Rank: 2}) {
+				t.Errorf("%s: the square b3 of level %q is %s on %v", c.size, name, q, q.Plane())
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(c.names, " ") {
+			t.Errorf("%s: levels %q, want %q", c.size, got, c.names)
+		}
+	}
+}
+
+// TestEffect: an n-dimensional outcome read against its setup, as
+// eval.Outcome.Effect reads a 2-D one: a move, a capture, a locust capture
+// and a stay.
+func TestEffect(t *testing.T) {
+	// black pieces on b2.2 and a1.1, the mover on a2.1
+	s, err := ndboard.ParseSetup("3x3x3", "3/3/3//3/1p1/3//3/3/p2", "a2.1", "X")
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := s.Pos.Size()
+	for _, c := range []struct{ key, want string }{
+		{"a3.1 a2.1= a3.1=X", "moves a3.1 removed [] put []"},
+		{"a1.1 a1.1=X a2.1=", "captures a1.1 removed [] put []"},
+		{"c2.3 a2.1= b2.2= c2.3=X", "moves c2.3 removed [b2.2] put []"},
+		{"a2.1", "stays a2.1 removed [] put []"},
+		{"a3.1 a2.1= a3.1=X c3.3=P", "moves a3.1 removed [] put [c3.3=P]"},
+	} {
+		o, err := ndboard.ParseKey(size, c.key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ef := o.Effect(s)
+		end := map[eval.MoverEnd]string{eval.MoverMoves: "moves", eval.MoverCaptures: "captures", eval.MoverStays: "stays"}[ef.End]
+		var put []string
+		for _, p := range ef.Put {
+			put = append(put, p.Square.String()+"="+p.Piece.String())
+		}
+		if got := fmt.Sprintf("%s %s removed %v put %v", end, ef.To, ef.Removed, put); got != c.want {
+			t.Errorf("%s: %s, want %s", c.key, got, c.want)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"betzacheck/reference/board"
+	"betzacheck/reference/eval"
 )
 
 // Change is one square whose content a move changes, with the content
@@ -22,6 +23,43 @@ type Change struct {
 type Outcome struct {
 	To      Square   // the mover's final square
 	Changes []Change // sorted by Square.Compare
+}
+
+// Effect is an outcome read against the setup it was evaluated on, as
+// eval.Outcome.Effect reads a 2-D one (2.0 §10.1): how the mover ends (an
+// n-dimensional outcome always has a final square, so never
+// eval.MoverDestroyed), which pieces are gone and which are put down.
+type Effect struct {
+	End eval.MoverEnd
+	To  Square // where the mover ends; its own square when it stays
+	// Removed are the squares that held a piece and end empty, other
+	// than the square the mover left, in the order of the changes.
+	Removed []Square
+	// Put are the squares other than the mover's final square that end
+	// holding a piece they did not hold, with that piece.
+	Put []Change
+}
+
+// Effect reads o against s, the setup it was evaluated on.
+func (o Outcome) Effect(s Setup) Effect {
+	ef := Effect{End: eval.MoverMoves, To: o.To}
+	switch {
+	case o.To == s.From:
+		ef.End = eval.MoverStays
+	case !s.Pos.At(o.To.At).Empty():
+		ef.End = eval.MoverCaptures
+	}
+	for _, c := range o.Changes {
+		switch {
+		case c.Square == o.To, c.Square == s.From && c.Piece.Empty():
+			// the mover's final square, the square it left
+		case c.Piece.Empty() && !s.Pos.At(c.Square.At).Empty():
+			ef.Removed = append(ef.Removed, c.Square)
+		case !c.Piece.Empty():
+			ef.Put = append(ef.Put, c)
+		}
+	}
+	return ef
 }
 
 // Diff is the outcome of a move that leaves the mover on to, from before
