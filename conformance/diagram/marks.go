@@ -55,6 +55,14 @@
 // twice, unpaired: where it was taken (locust-captured or burned) and
 // where it was put (unloaded); castling's rook is one. A square may carry
 // several marks, from different outcomes or from one.
+//
+// # Boards of more than two dimensions
+//
+// Levels draws the outcomes of the Spanish direct evaluator on an
+// n-dimensional board (spec/spanish.md §S11, §S12) as the board's levels,
+// its 2-D slices, side by side (LevelRows), each one panel as above,
+// titled with the level's name; the marks are classified by ClassifyND
+// and named with the n-dimensional square names ("c3.3").
 package diagram
 
 import (
@@ -117,45 +125,38 @@ func (m Marks) Used() []Mark {
 // in pos. Only opt.Erupts matters to it; see the package documentation
 // for the rules.
 func Classify(pos *board.Position, from board.Square, outcomes []eval.Outcome, opt Options) Marks {
-	set := map[Mark]map[board.Square]bool{}
-	add := func(m Mark, q board.Square) {
-		if set[m] == nil {
-			set[m] = map[board.Square]bool{}
-		}
-		set[m][q] = true
-	}
-	const landMove, landCapture = 1, 2
-	lands := map[board.Square]int{}
+	set := markSet[board.Square]{}
+	lands := map[board.Square]landing{}
 	setup := board.Setup{Pos: pos, From: from}
 	for _, o := range outcomes {
 		ef := o.Effect(setup)
 		switch ef.End {
 		case eval.MoverDestroyed:
-			add(MoverDestroyed, from)
+			set.add(MoverDestroyed, from)
 		case eval.MoverStays:
-			add(MoverStays, from)
+			set.add(MoverStays, from)
 		case eval.MoverMoves:
 			lands[ef.To] |= landMove
 		case eval.MoverCaptures:
 			lands[ef.To] |= landCapture
 		}
 		for _, c := range ef.Put {
-			add(Unloaded, c.Square)
+			set.add(Unloaded, c.Square)
 		}
 		for _, q := range ef.Removed {
 			switch {
 			case q == from:
 				continue // the destroyed mover, marked mover-destroyed
 			case len(o.Paths) == 0 && opt.Erupts:
-				add(Burned, q)
+				set.add(Burned, q)
 			case len(o.Paths) == 0:
-				add(LocustCaptured, q)
+				set.add(LocustCaptured, q)
 			}
 			for _, p := range o.Paths {
 				if slices.Contains(p, q) {
-					add(LocustCaptured, q)
+					set.add(LocustCaptured, q)
 				} else {
-					add(Burned, q)
+					set.add(Burned, q)
 				}
 			}
 		}
@@ -168,26 +169,54 @@ func Classify(pos *board.Position, from board.Square, outcomes []eval.Outcome, o
 				if i == 0 || q == from || changed[q] || pos.At(q).Empty() {
 					continue
 				}
-				add(HoppedOver, q)
+				set.add(HoppedOver, q)
 			}
 		}
 	}
 	for q, l := range lands {
-		switch l {
-		case landMove:
-			add(MoveOnly, q)
-		case landCapture:
-			add(CaptureOnly, q)
-		default:
-			add(MoveOrCapture, q)
-		}
+		set.add(l.mark(), q)
 	}
-	out := Marks{}
-	for m, sqs := range set {
+	return set.sorted(board.Square.Compare)
+}
+
+// landing is how the outcomes that end on a square land there: a set of
+// landMove and landCapture.
+type landing uint8
+
+const (
+	landMove    landing = 1 << iota // some outcome lands without capturing
+	landCapture                     // some outcome lands capturing
+)
+
+// mark is the mark of a square the mover lands on as l says.
+func (l landing) mark() Mark {
+	switch l {
+	case landMove:
+		return MoveOnly
+	case landCapture:
+		return CaptureOnly
+	}
+	return MoveOrCapture
+}
+
+// markSet collects the squares of each mark, squares of any kind.
+type markSet[Q comparable] map[Mark]map[Q]bool
+
+func (s markSet[Q]) add(m Mark, q Q) {
+	if s[m] == nil {
+		s[m] = map[Q]bool{}
+	}
+	s[m][q] = true
+}
+
+// sorted lists the squares of each mark in the order of compare.
+func (s markSet[Q]) sorted(compare func(a, b Q) int) map[Mark][]Q {
+	out := map[Mark][]Q{}
+	for m, sqs := range s {
 		for q := range sqs {
 			out[m] = append(out[m], q)
 		}
-		slices.SortFunc(out[m], board.Square.Compare)
+		slices.SortFunc(out[m], compare)
 	}
 	return out
 }
