@@ -207,7 +207,7 @@ func Parse(path string, data []byte) (*File, error) {
 
 // ND reports whether the case stands on a board of three or more
 // dimensions, whose size has more than one 'x' (§S11.1).
-func (c *Case) ND() bool { return strings.Count(c.Board, "x") > 1 }
+func (c *Case) ND() bool { return ndboard.Beyond2D(c.Board) }
 
 // checkKey checks that line is an outcome key of the case's board.
 func (c *Case) checkKey(line string) error {

@@ -114,6 +114,12 @@ func ParseSize(text string) (Size, error) {
 	return NewSize(sides...), nil
 }
 
+// Beyond2D reports whether a board size text names more than two
+// dimensions: whether it has more than one 'x', whatever else is wrong
+// with it. Such a text is read by ParseSize, which says what is wrong,
+// and never as a 2-D size (§S11.1).
+func Beyond2D(text string) bool { return strings.Count(text, "x") > 1 }
+
 // side reads a decimal number of 1 to MaxSide with no leading zero.
 func side(s string) (int, bool) {
 	if s == "" || len(s) > 2 || s[0] == '0' {
