@@ -41,7 +41,7 @@ func movesND(c *command, e *env, o operand, q ndQuery, inputError func(input str
 		return inputError("--board", err, "betzacheck moves: --board: "+err.Error())
 	}
 	if q.paths {
-		err := errors.New("the direct evaluator of a board of more than two dimensions records no paths, only each outcome (§S12.3)")
+		err := errors.New("the direct evaluator of a board of more than two dimensions records no paths, only each outcome (§S12.7)")
 		return inputError("--paths", err, "betzacheck moves: --paths: "+err.Error())
 	}
 	s, err := ndboard.ParseSetup(q.board, q.position, q.from, board.DefaultMover().String())
