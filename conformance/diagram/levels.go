@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"betzacheck/reference/eval"
 	"betzacheck/reference/ndboard"
 )
 
@@ -21,27 +20,16 @@ type NDMarks map[Mark][]ndboard.Square
 // (spec/spanish.md §S12) and evaluates no eruption (§S3.6), so no square
 // is hopped-over or burned: a removed piece is locust-captured.
 func ClassifyND(s ndboard.Setup, outcomes []ndboard.Outcome) NDMarks {
-	set := markSet[ndboard.Square]{}
-	lands := map[ndboard.Square]landing{}
+	set := newMarkSet[ndboard.Square]()
 	for _, o := range outcomes {
 		ef := o.Effect(s)
-		switch ef.End {
-		case eval.MoverStays:
-			set.add(MoverStays, s.From)
-		case eval.MoverMoves:
-			lands[ef.To] |= landMove
-		case eval.MoverCaptures:
-			lands[ef.To] |= landCapture
-		}
+		set.end(ef.End, s.From, ef.To)
 		for _, c := range ef.Put {
 			set.add(Unloaded, c.Square)
 		}
 		for _, q := range ef.Removed {
 			set.add(LocustCaptured, q)
 		}
-	}
-	for q, l := range lands {
-		set.add(l.mark(), q)
 	}
 	return set.sorted(ndboard.Square.Compare)
 }
@@ -62,15 +50,7 @@ func (m NDMarks) Level(level ndboard.Vec) Marks {
 }
 
 // Used returns the marks present, in legend order.
-func (m NDMarks) Used() []Mark {
-	var out []Mark
-	for _, k := range AllMarks {
-		if len(m[k]) > 0 {
-			out = append(out, k)
-		}
-	}
-	return out
-}
+func (m NDMarks) Used() []Mark { return usedMarks(m) }
 
 // OnLevel reports whether the square lies on the level at the outer
 // coordinates of level.

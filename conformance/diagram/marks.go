@@ -111,7 +111,11 @@ var legendText = map[Mark]string{
 type Marks map[Mark][]board.Square
 
 // Used returns the marks present, in legend order.
-func (m Marks) Used() []Mark {
+func (m Marks) Used() []Mark { return usedMarks(m) }
+
+// usedMarks returns the marks of a classification that have squares, in
+// legend order.
+func usedMarks[Q any](m map[Mark][]Q) []Mark {
 	var out []Mark
 	for _, k := range AllMarks {
 		if len(m[k]) > 0 {
@@ -125,21 +129,11 @@ func (m Marks) Used() []Mark {
 // in pos. Only opt.Erupts matters to it; see the package documentation
 // for the rules.
 func Classify(pos *board.Position, from board.Square, outcomes []eval.Outcome, opt Options) Marks {
-	set := markSet[board.Square]{}
-	lands := map[board.Square]landing{}
+	set := newMarkSet[board.Square]()
 	setup := board.Setup{Pos: pos, From: from}
 	for _, o := range outcomes {
 		ef := o.Effect(setup)
-		switch ef.End {
-		case eval.MoverDestroyed:
-			set.add(MoverDestroyed, from)
-		case eval.MoverStays:
-			set.add(MoverStays, from)
-		case eval.MoverMoves:
-			lands[ef.To] |= landMove
-		case eval.MoverCaptures:
-			lands[ef.To] |= landCapture
-		}
+		set.end(ef.End, from, ef.To)
 		for _, c := range ef.Put {
 			set.add(Unloaded, c.Square)
 		}
@@ -173,9 +167,6 @@ func Classify(pos *board.Position, from board.Square, outcomes []eval.Outcome, o
 			}
 		}
 	}
-	for q, l := range lands {
-		set.add(l.mark(), q)
-	}
 	return set.sorted(board.Square.Compare)
 }
 
@@ -199,20 +190,47 @@ func (l landing) mark() Mark {
 	return MoveOrCapture
 }
 
-// markSet collects the squares of each mark, squares of any kind.
-type markSet[Q comparable] map[Mark]map[Q]bool
-
-func (s markSet[Q]) add(m Mark, q Q) {
-	if s[m] == nil {
-		s[m] = map[Q]bool{}
-	}
-	s[m][q] = true
+// markSet collects the squares of each mark, squares of any kind, and how
+// the mover lands on each square it ends on.
+type markSet[Q comparable] struct {
+	marks map[Mark]map[Q]bool
+	lands map[Q]landing
 }
 
-// sorted lists the squares of each mark in the order of compare.
+func newMarkSet[Q comparable]() markSet[Q] {
+	return markSet[Q]{marks: map[Mark]map[Q]bool{}, lands: map[Q]landing{}}
+}
+
+func (s markSet[Q]) add(m Mark, q Q) {
+	if s.marks[m] == nil {
+		s.marks[m] = map[Q]bool{}
+	}
+	s.marks[m][q] = true
+}
+
+// end records how an outcome's mover, which started on from, ends: on to,
+// moving or capturing; staying (mover-stays); destroyed (mover-destroyed).
+func (s markSet[Q]) end(end eval.MoverEnd, from, to Q) {
+	switch end {
+	case eval.MoverDestroyed:
+		s.add(MoverDestroyed, from)
+	case eval.MoverStays:
+		s.add(MoverStays, from)
+	case eval.MoverMoves:
+		s.lands[to] |= landMove
+	case eval.MoverCaptures:
+		s.lands[to] |= landCapture
+	}
+}
+
+// sorted lists the squares of each mark, those the mover lands on
+// included, in the order of compare.
 func (s markSet[Q]) sorted(compare func(a, b Q) int) map[Mark][]Q {
+	for q, l := range s.lands {
+		s.add(l.mark(), q)
+	}
 	out := map[Mark][]Q{}
-	for m, sqs := range s {
+	for m, sqs := range s.marks {
 		for q := range sqs {
 			out[m] = append(out[m], q)
 		}
