@@ -13,7 +13,6 @@ import (
 	"betzacheck/reference/board"
 	"betzacheck/reference/eval"
 	"betzacheck/reference/loc"
-	"betzacheck/reference/ndboard"
 )
 
 func runMoves(c *command, e *env, args []string) int {
@@ -52,7 +51,7 @@ func runMoves(c *command, e *env, args []string) int {
 		}
 		return inputError("--from", errors.New("--from is required"), "")
 	}
-	if ndboard.Beyond2D(*boardFlag) {
+	if ndQueried(*boardFlag, o.Dialect) {
 		q := ndQuery{board: *boardFlag, position: *posFlag, from: *fromFlag, json: *jsonFlag, paths: *pathsFlag, svg: *svgFlag}
 		return movesND(c, e, o, q, inputError)
 	}

@@ -23,6 +23,20 @@ type ndQuery struct {
 	svg                   string
 }
 
+// ndQueried reports whether moves with the --board text board and the
+// dialect is a query on a board of more than two dimensions (movesND): a
+// size with more than one 'x' in the Spanish dialect, whose errors are
+// then §S11.1's, or one that reads as such a size in any dialect, which
+// movesND refuses, saying why. Any other text is a 2-D size, with the 2-D
+// errors.
+func ndQueried(board, dialectName string) bool {
+	if !ndboard.Beyond2D(board) {
+		return false
+	}
+	_, err := ndboard.ParseSize(board)
+	return err == nil || dialectName == dialect.Spanish
+}
+
 // ndInput names the flag each text of an n-dimensional setup comes from
 // (the In of ndboard's located errors).
 var ndInput = map[string]string{"board": "--board", "position": "--position", "square": "--from", "mover": "--from"}
