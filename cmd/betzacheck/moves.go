@@ -17,13 +17,13 @@ import (
 
 func runMoves(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
-	boardFlag := fs.String("board", "8x8", "board size `WxH`, each side 1..26")
-	posFlag := fs.String("position", "", "piece placement `TEXT` (ranks from the top, '/' between them, digits for empty runs, upper case white, lower case black, '*' after a piece that has not moved); default an empty board")
-	fromFlag := fs.String("from", "", "the mover's `square` (required); an empty square gets a white X that has not moved")
+	boardFlag := fs.String("board", "8x8", "board size `WxH`, each side 1..26; with --dialect spanish also 3 to 8 sides (5x5x5, 4x4x4x4), evaluated by the Spanish direct evaluator instead of the Betza 2.0 translation")
+	posFlag := fs.String("position", "", "piece placement `TEXT` (ranks from the top, '/' between them, digits for empty runs, upper case white, lower case black, '*' after a piece that has not moved; on a board of more than two dimensions each level's text, from the highest, '//' between levels, '///' where the fourth coordinate changes); default an empty board")
+	fromFlag := fs.String("from", "", "the mover's `square` (required; c3.3 on 5x5x5: level 3); an empty square gets a white X that has not moved")
 	jsonFlag := fs.Bool("json", false, "print one JSON object instead of the diagram (an error too, on stdout)")
-	pathsFlag := fs.Bool("paths", false, "also print the squares each path of an outcome visited")
+	pathsFlag := fs.Bool("paths", false, "also print the squares each path of an outcome visited (not on a board of more than two dimensions)")
 	svgFlag := fs.String("svg", "", "also write the diagram as SVG to `FILE`, with the paths drawn when --paths is given; - writes it to stdout instead of the text")
-	dialectName := dialectFlag(fs, "dialect", "read the notation in dialect `NAME` and evaluate its Betza 2.0 translation; NAME is one of")
+	dialectName := dialectFlag(fs, "dialect", "read the notation in dialect `NAME` and evaluate its Betza 2.0 translation (spanish on a board of more than two dimensions: evaluated directly); NAME is one of")
 	ops, code, ok := c.parseArgs(e, fs, args, 1)
 	if !ok {
 		return code
@@ -50,6 +50,10 @@ func runMoves(c *command, e *env, args []string) int {
 			return exitUsage
 		}
 		return inputError("--from", errors.New("--from is required"), "")
+	}
+	if ndQueried(*boardFlag, o.Dialect) {
+		q := ndQuery{board: *boardFlag, position: *posFlag, from: *fromFlag, json: *jsonFlag, paths: *pathsFlag, svg: *svgFlag}
+		return movesND(c, e, o, q, inputError)
 	}
 	placement := cmp.Or(*posFlag, board.EmptyPlacement(*boardFlag)) // default an empty board
 	setup, err := board.ParseSetup(*boardFlag, placement, *fromFlag, board.DefaultMover().String())
@@ -118,33 +122,48 @@ func b2i(b bool) int {
 // or "d4 (stays): removes c5, e5". A removal is not called a burn or a
 // capture: the outcome alone does not say which leg made it.
 func outcomeWords(ef eval.Effect) string {
+	var put []placed
+	for _, p := range ef.Put {
+		put = append(put, placed{p.Piece.String(), p.Square.String()})
+	}
+	return effectWords(ef.End, ef.To.String(), squareList(ef.Removed), put)
+}
+
+// placed is a piece put down on a square, by their names.
+type placed struct{ piece, square string }
+
+// effectWords is outcomeWords of an effect given by its names: how the
+// mover ends on the square to, the squares removed ("" for none) and the
+// pieces put down. Boards of every dimension word their outcomes here.
+func effectWords(end eval.MoverEnd, to, removed string, put []placed) string {
 	var head string
 	var parts []string
-	switch ef.End {
+	switch end {
 	case eval.MoverDestroyed:
 		head = "(destroyed)"
 	case eval.MoverStays:
-		head = ef.To.String() + " (stays)"
+		head = to + " (stays)"
 	case eval.MoverCaptures:
-		head = ef.To.String()
-		parts = append(parts, "captures on "+ef.To.String())
+		head = to
+		parts = append(parts, "captures on "+to)
 	default:
-		head = ef.To.String()
-		parts = append(parts, "moves to "+ef.To.String())
+		head = to
+		parts = append(parts, "moves to "+to)
 	}
-	if len(ef.Removed) > 0 {
-		parts = append(parts, "removes "+squareList(ef.Removed))
+	if removed != "" {
+		parts = append(parts, "removes "+removed)
 	}
-	for _, p := range ef.Put {
-		parts = append(parts, fmt.Sprintf("puts %s on %s", p.Piece, p.Square))
+	for _, p := range put {
+		parts = append(parts, fmt.Sprintf("puts %s on %s", p.piece, p.square))
 	}
 	if len(parts) == 0 {
-		parts = append(parts, "stays on "+ef.To.String())
+		parts = append(parts, "stays on "+to)
 	}
 	return head + ": " + strings.Join(parts, "; ")
 }
 
-func squareList(sqs []board.Square) string {
+// squareList is the squares' names separated by commas: "c5, e5".
+func squareList[Q fmt.Stringer](sqs []Q) string {
 	names := make([]string, len(sqs))
 	for i, q := range sqs {
 		names[i] = q.String()
@@ -179,13 +198,7 @@ var textMarks = map[diagram.Mark]mark{
 }
 
 func writeMovesText(w io.Writer, pos *board.Position, from board.Square, outs []eval.Outcome, paths bool) {
-	size := pos.Size()
-	marks := map[board.Square]mark{}
-	for m, sqs := range diagram.Classify(pos, from, outs, diagram.Options{}) {
-		for _, q := range sqs {
-			marks[q] |= textMarks[m]
-		}
-	}
+	d := drawBoard(pos, from, true, diagram.Classify(pos, from, outs, diagram.Options{}))
 	setup := board.Setup{Pos: pos, From: from}
 	var lines []string
 	for _, o := range outs {
@@ -196,33 +209,65 @@ func writeMovesText(w io.Writer, pos *board.Position, from board.Square, outs []
 			}
 		}
 	}
+	for _, l := range d.lines {
+		fmt.Fprintln(w, l)
+	}
+	fmt.Fprintln(w)
+	writeLegend(w, pos.At(from), from.String(), d.used, d.others)
+	writeOutcomeLines(w, lines, len(outs))
+}
 
+// boardText is the text diagram of one 2-D board: its lines (the ranks
+// from the top, each with its number on the left, then the file
+// letters), the marks its cells show and whether it shows pieces other
+// than the mover.
+type boardText struct {
+	lines  []string
+	used   mark
+	others bool
+}
+
+// drawBoard draws pos with the glyphs of the classification marks (see
+// cellText); the mover stands on from when mover is set (a level of an
+// n-dimensional board may have none).
+func drawBoard(pos *board.Position, from board.Square, mover bool, marks diagram.Marks) boardText {
+	size := pos.Size()
+	cells := map[board.Square]mark{}
+	for m, sqs := range marks {
+		for _, q := range sqs {
+			cells[q] |= textMarks[m]
+		}
+	}
+	var d boardText
 	rankWidth := len(fmt.Sprint(size.H))
-	var used mark
-	others := false
 	for r := size.H - 1; r >= 0; r-- {
 		var b strings.Builder
 		fmt.Fprintf(&b, "%*d ", rankWidth, r+1)
 		for f := 0; f < size.W; f++ {
 			q := board.Square{File: f, Rank: r}
-			cell, m := cellText(pos, from, q, marks[q])
-			used |= m
-			if q != from && !pos.At(q).Empty() {
-				others = true
+			isFrom := mover && q == from
+			cell, m := cellText(pos.At(q), isFrom, cells[q])
+			d.used |= m
+			if !isFrom && !pos.At(q).Empty() {
+				d.others = true
 			}
 			b.WriteString(cell)
 		}
-		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+		d.lines = append(d.lines, strings.TrimRight(b.String(), " "))
 	}
 	var b strings.Builder
 	b.WriteString(strings.Repeat(" ", rankWidth+1))
 	for f := 0; f < size.W; f++ {
 		fmt.Fprintf(&b, " %c ", 'a'+f)
 	}
-	fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
-	fmt.Fprintln(w)
+	d.lines = append(d.lines, strings.TrimRight(b.String(), " "))
+	return d
+}
 
-	mover := pos.At(from)
+// writeLegend writes the legend of a text diagram: the mover, on the
+// square named from, then the glyph of each mark used and, when the
+// diagram shows them, the other pieces; then a blank line.
+func writeLegend(w io.Writer, mover board.Piece, from string, used mark, others bool) {
 	state := "has not moved"
 	if !mover.Virgin {
 		state = "has moved"
@@ -249,30 +294,35 @@ func writeMovesText(w io.Writer, pos *board.Position, from board.Square, outs []
 		fmt.Fprintln(w, " p   other pieces: upper case white, lower case black")
 	}
 	fmt.Fprintln(w)
+}
+
+// writeOutcomeLines writes a line per outcome (lines, with any path lines
+// among them) and the count of the n outcomes.
+func writeOutcomeLines(w io.Writer, lines []string, n int) {
 	for _, l := range lines {
 		fmt.Fprintln(w, l)
 	}
-	switch len(outs) {
+	switch n {
 	case 0:
 		fmt.Fprintln(w, "no outcomes")
 	case 1:
 		fmt.Fprintln(w, "1 outcome")
 	default:
-		fmt.Fprintf(w, "%d outcomes\n", len(outs))
+		fmt.Fprintf(w, "%d outcomes\n", n)
 	}
 }
 
-// cellText is the three-character cell of q and the marks it shows.
-func cellText(pos *board.Position, from, q board.Square, m mark) (string, mark) {
-	p := pos.At(q)
+// cellText is the three-character cell of a square holding p (the mover
+// when isFrom) with the marks m, and the marks it shows.
+func cellText(p board.Piece, isFrom bool, m mark) (string, mark) {
 	content := "."
 	if !p.Empty() {
 		content = p.String()[:1]
 	}
 	switch {
-	case q == from && m&markStay != 0:
+	case isFrom && m&markStay != 0:
 		return "<" + content + ">", markStay
-	case q == from && m&markDestroys != 0:
+	case isFrom && m&markDestroys != 0:
 		return "{" + content + "}", markDestroys
 	case m&markCapture != 0:
 		return "(" + content + ")", markCapture
@@ -288,7 +338,8 @@ func cellText(pos *board.Position, from, q board.Square, m mark) (string, mark) 
 
 // jsonMoves is the --json output: one object. Dialect and Canonical, the
 // canonical form of the Betza 2.0 translation that was evaluated, are
-// left out for a Betza 2.0 notation.
+// left out for a Betza 2.0 notation; Canonical is left out too on a board
+// of more than two dimensions, where nothing is translated (direct).
 type jsonMoves struct {
 	Notation  string        `json:"notation"`
 	Dialect   string        `json:"dialect,omitempty"`
@@ -296,6 +347,7 @@ type jsonMoves struct {
 	Board     string        `json:"board"`
 	From      string        `json:"from"`
 	Outcomes  []jsonOutcome `json:"outcomes"`
+	direct    bool
 }
 
 type jsonOutcome struct {
@@ -306,8 +358,9 @@ type jsonOutcome struct {
 }
 
 // jsonChanges is an object from square to content after, in the order of
-// eval (by rank, then file).
-type jsonChanges []eval.Change
+// the outcome's changes (by rank, then file; on an n-dimensional board by
+// the last coordinate first).
+type jsonChanges []placed
 
 func (cs jsonChanges) MarshalJSON() ([]byte, error) {
 	var b strings.Builder
@@ -316,8 +369,8 @@ func (cs jsonChanges) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		k, _ := json.Marshal(c.Square.String())
-		v, _ := json.Marshal(c.Piece.String())
+		k, _ := json.Marshal(c.square)
+		v, _ := json.Marshal(c.piece)
 		b.Write(k)
 		b.WriteByte(':')
 		b.Write(v)
@@ -330,7 +383,10 @@ func writeMovesJSON(w io.Writer, o operand, canonical string, pos *board.Positio
 	doc := jsonMoves{Notation: o.Text, Dialect: o.jsonDialect(), Canonical: o.jsonCanonical(canonical), Board: pos.Size().String(), From: from.String(), Outcomes: []jsonOutcome{}}
 	setup := board.Setup{Pos: pos, From: from}
 	for _, o := range outs {
-		jo := jsonOutcome{Words: outcomeWords(o.Effect(setup)), Changes: jsonChanges(o.Changes)}
+		jo := jsonOutcome{Words: outcomeWords(o.Effect(setup))}
+		for _, c := range o.Changes {
+			jo.Changes = append(jo.Changes, placed{c.Piece.String(), c.Square.String()})
+		}
 		if o.To != nil {
 			s := o.To.String()
 			jo.To = &s
@@ -347,7 +403,12 @@ func writeMovesJSON(w io.Writer, o operand, canonical string, pos *board.Positio
 		}
 		doc.Outcomes = append(doc.Outcomes, jo)
 	}
-	// One outcome per line: readable, and still a single JSON object.
+	return writeMovesDoc(w, doc)
+}
+
+// writeMovesDoc writes the --json document of moves, one outcome a line:
+// readable, and still a single JSON object.
+func writeMovesDoc(w io.Writer, doc jsonMoves) int {
 	var b strings.Builder
 	field := func(name string, v any, last bool) {
 		k, _ := json.Marshal(name)
@@ -362,7 +423,9 @@ func writeMovesJSON(w io.Writer, o operand, canonical string, pos *board.Positio
 	field("notation", doc.Notation, false)
 	if doc.Dialect != "" {
 		field("dialect", doc.Dialect, false)
-		field("canonical", doc.Canonical, false)
+		if !doc.direct {
+			field("canonical", doc.Canonical, false)
+		}
 	}
 	field("board", doc.Board, false)
 	field("from", doc.From, false)

@@ -20,7 +20,12 @@ func writeMovesSVG(e *env, file, name string, prog *reference.Program, pos *boar
 		Title:  fmt.Sprintf("%s from %s", name, from),
 		Erupts: prog.Prog.Erupts(),
 	}
-	svg := diagram.SVG(pos, from, outs, opt)
+	return writeSVG(e, file, diagram.SVG(pos, from, outs, opt))
+}
+
+// writeSVG writes the SVG document svg to file for moves --svg, to stdout
+// when file is "-", and returns the exit code.
+func writeSVG(e *env, file string, svg []byte) int {
 	if file == "-" {
 		if _, err := e.stdout.Write(svg); err != nil {
 			fmt.Fprintf(e.stderr, "betzacheck moves: --svg -: %v\n", err)

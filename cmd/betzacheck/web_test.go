@@ -76,6 +76,10 @@ func TestWebMatchesCLI(t *testing.T) {
 		{"/api/moves?" + fire.Encode() + "&paths=true", []string{"moves", "--json", "--paths", "--position", "8/8/3p1p2/5P2/4p3/8/8/8", "--from", "a1", "mcB-xaK"}},
 		{"/api/moves?notation=%5BR-sR%5D&dialect=bracket&from=d4&board=7x7", []string{"moves", "--json", "--dialect", "bracket", "--board", "7x7", "--from", "d4", "[R-sR]"}},
 		{"/api/moves?notation=mRpR-&from=d4", []string{"moves", "--json", "--from", "d4", "mRpR-"}},
+		// Issue 17: the unicorn on 5x5x5, by the Spanish direct evaluator;
+		// an n-D board in Betza 2.0 is a usage error.
+		{"/api/moves?notation=D%3An%28x3%29&dialect=spanish&board=5x5x5&from=c3.3", []string{"moves", "--json", "--dialect", "spanish", "--board", "5x5x5", "--from", "c3.3", "D:n(x3)"}},
+		{"/api/moves?notation=W&board=5x5x5&from=c3.3", []string{"moves", "--json", "--board", "5x5x5", "--from", "c3.3", "W"}},
 		{"/api/moves?notation=W&from=d9", []string{"moves", "--json", "--from", "d9", "W"}},
 		{"/api/moves?notation=W&from=d4&position=8%2F8%2F2%3F5", []string{"moves", "--json", "--from", "d4", "--position", "8/8/2?5", "W"}},
 		{"/api/moves?notation=W", []string{"moves", "--json", "W"}},
@@ -125,6 +129,13 @@ func TestWebMatchesCLI(t *testing.T) {
 	}
 	if len(doc.Outcomes) != 12 {
 		t.Errorf("W3 from d4: %d outcomes, want 12", len(doc.Outcomes))
+	}
+	_, _, body = get(t, srv, "/api/moves?notation=D%3An%28x3%29&dialect=spanish&board=5x5x5&from=c3.3")
+	if err := json.Unmarshal(body, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Outcomes) != 16 {
+		t.Errorf("D:n(x3) from c3.3 on 5x5x5: %d outcomes, want 16", len(doc.Outcomes))
 	}
 }
 

@@ -38,6 +38,7 @@ import (
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
 	"betzacheck/reference/loc"
+	"betzacheck/reference/ndboard"
 	"betzacheck/reference/translate"
 )
 
@@ -67,6 +68,10 @@ type Case struct {
 	// (see Stream).
 	File *corpus.File
 	Pos  *corpus.Case
+
+	// unsent marks a corpus case that no request can carry (see
+	// unsentCase): it has no 2-D setup and no Betza 2.0 form.
+	unsent bool
 
 	prog    *reference.Program // Betza2 compiled, once (see program)
 	progErr error
@@ -127,7 +132,11 @@ func (Reference) Close() error { return nil }
 // implementation that reads that dialect, and judged by its Betza 2.0
 // translation), one per invalid file (an empty 8x8 board with a
 // mover on d4, since the notation must be rejected before any position
-// matters).
+// matters). A position that the protocol cannot ask (on a board of more
+// than two dimensions, of a notation with no Betza 2.0 form, or a
+// placement that does not read) is a case too, never sent: its verdict is
+// unsupported, with the reason, and its reference verdict counts, so that
+// no case of the corpus is left out in silence.
 func CorpusCases(dir string) ([]*Case, error) {
 	files, err := corpus.Load(dir)
 	if err != nil {
@@ -136,9 +145,6 @@ func CorpusCases(dir string) ([]*Case, error) {
 	var cases []*Case
 	for _, f := range files {
 		prog, progErr := f.Program()
-		if progErr != nil && !f.Invalid && f.Dialect != dialect.Betza2 {
-			continue // no Betza 2.0 equivalent to judge by (corpus cases with error:)
-		}
 		core := f.Notation
 		if prog != nil {
 			core = prog.Source()
@@ -157,11 +163,21 @@ func CorpusCases(dir string) ([]*Case, error) {
 			continue
 		}
 		for _, c := range f.Cases {
+			cid := id + "/" + c.Name
+			if c.ND() {
+				cases = append(cases, unsentCase(cid, f, c, NDUnsupported))
+				continue
+			}
+			if progErr != nil && f.Dialect != dialect.Betza2 {
+				cases = append(cases, unsentCase(cid, f, c, NoFormUnsupported))
+				continue
+			}
 			s, err := c.Setup()
 			if err != nil {
-				continue // a case about a bad position has no request to send
+				cases = append(cases, unsentCase(cid, f, c, BadSetupUnsupported))
+				continue
 			}
-			cs := NewCase(id+"/"+c.Name, f.Clauses, core, s)
+			cs := NewCase(cid, f.Clauses, core, s)
 			cs.prog, cs.progErr = prog, progErr
 			cs.Request.Dialect, cs.Request.Notation = f.Dialect, f.Notation
 			cs.File, cs.Pos = f, c
@@ -169,6 +185,40 @@ func CorpusCases(dir string) ([]*Case, error) {
 		}
 	}
 	return cases, nil
+}
+
+// The reasons a corpus case is never sent: it has no request that the
+// protocol carries and an answer could be judged by (spec/protocol.md
+// P6.5). Only the reference is judged on it, by its hand-checked lines.
+const (
+	// NDUnsupported: a board of more than two dimensions (spec/spanish.md
+	// §S12.6).
+	NDUnsupported = "the protocol carries 2-D positions"
+	// NoFormUnsupported: a notation of another dialect with no Betza 2.0
+	// form, whose cases expect the translation's refusal (error:).
+	NoFormUnsupported = "the notation has no Betza 2.0 form: the case pins that refusal, not an answer to judge"
+	// BadSetupUnsupported: a position that does not read, the case's
+	// subject (error:).
+	BadSetupUnsupported = "the position does not read: the case pins that refusal, and no request carries it"
+)
+
+// unsentCase is the case of position c of file f that is never sent, for
+// the reason (unsupported): the reference alone is judged on it, against
+// its hand-checked lines (on a board of more than two dimensions by the
+// Spanish direct evaluator). Its request says what it would ask, the
+// placement written out when it reads (as a sent request's is), and it
+// has no Betza 2.0 form.
+func unsentCase(id string, f *corpus.File, c *corpus.Case, reason string) *Case {
+	req := wire.MovesRequest{Op: wire.OpMoves, Dialect: f.Dialect, Notation: f.Notation,
+		Board: c.Board, Position: c.Position, From: c.From}
+	if c.ND() {
+		if s, err := c.NDSetup(); err == nil {
+			req.Position = s.Pos.String()
+		}
+	} else if s, err := c.Setup(); err == nil {
+		req.Position = s.Pos.String()
+	}
+	return &Case{ID: id, Clauses: f.Clauses, Request: req, Unsupported: reason, File: f, Pos: c, unsent: true}
 }
 
 // NewCase is the case id on the setup s: the notation, Betza 2.0, sent in
@@ -667,7 +717,7 @@ func (c *Case) expectation(lv string) (want wire.Reply, at string, ref *Verdict)
 	if m != nil {
 		ref = &Verdict{Kind: VerdictFail, Reason: m.Reason, Diff: m.Diff}
 	}
-	if lv == wire.LevelPaths && m == nil && c.Pos != nil {
+	if lv == wire.LevelPaths && m == nil && c.Pos != nil && !c.unsent {
 		if r := reference(lv); r.Error == nil || r.Error.Kind != wire.KindUnsupported {
 			return r, lv, ref
 		}
@@ -693,6 +743,9 @@ func (c *Case) truth(level string) wire.Reply {
 	if c.Pos.Error != "" {
 		return wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindInternal, Message: c.Pos.Error}}
 	}
+	if c.Pos.ND() {
+		return ndTruth(c.Pos, level)
+	}
 	outs := make([]eval.Outcome, 0, len(c.Pos.Want))
 	for _, line := range c.Pos.Want {
 		o, err := eval.ParseKey(line)
@@ -715,4 +768,35 @@ func clauseKey(c string) string {
 
 func sortClauses(cs []string) {
 	sort.Slice(cs, func(i, j int) bool { return clauseKey(cs[i]) < clauseKey(cs[j]) })
+}
+
+// ndTruth is truth for a case on a board of more than two dimensions: its
+// want: lines, outcome keys of §S11.4, as wire outcomes in the
+// n-dimensional square names. An outcome captures when it changes a
+// square, other than the mover's, that held a piece (as
+// eval.Outcome.Capture).
+func ndTruth(c *corpus.Case, level string) wire.Reply {
+	internal := func(err error) wire.Reply {
+		return wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindInternal, Message: "corpus: " + err.Error()}}
+	}
+	s, err := c.NDSetup()
+	if err != nil {
+		return internal(err)
+	}
+	size := s.Pos.Size()
+	outs := make([]wire.Outcome, 0, len(c.Want))
+	for _, line := range c.Want {
+		o, err := ndboard.ParseKey(size, line)
+		if err != nil {
+			return internal(err)
+		}
+		to := o.To.String()
+		w := wire.Outcome{To: &to, Changes: map[string]string{}}
+		for _, ch := range o.Changes {
+			w.Changes[ch.Square.String()] = ch.Piece.String()
+			w.Capture = w.Capture || ch.Square != s.From && !s.Pos.At(ch.Square.At).Empty()
+		}
+		outs = append(outs, w)
+	}
+	return wire.Reply{Outcomes: wire.Project(outs, level)}
 }

@@ -9,11 +9,13 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
+	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/wire"
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
@@ -55,9 +57,121 @@ func TestReferencePassesItsCorpus(t *testing.T) {
 		rep.WriteText(&b, false, 3)
 		t.Fatal(b.String())
 	}
-	if got := rep.Totals()["pass"]; got != len(rep.Results) {
-		t.Errorf("%d of %d cases pass", got, len(rep.Results))
+	// Every case passes but those no request can carry (CorpusCases).
+	tot := rep.Totals()
+	if tot["pass"]+tot["unsupported"] != len(rep.Results) {
+		t.Errorf("%d of %d cases pass, %d unsupported", tot["pass"], len(rep.Results), tot["unsupported"])
 	}
+	unsent := []string{conform.NDUnsupported, conform.NoFormUnsupported, conform.BadSetupUnsupported}
+	for _, r := range rep.Results {
+		if slices.Contains(unsent, r.Verdict.Reason) != (r.Verdict.Kind == conform.VerdictUnsupported) {
+			t.Errorf("%s (on %s): %v: %s", r.Case.ID, r.Case.Request.Board, r.Verdict.Kind, r.Verdict.Reason)
+		}
+	}
+}
+
+// TestEveryCorpusCaseIsACase: a run over the corpus has one result for
+// each position of a valid file and each invalid file, none left out in
+// silence, and the reference is judged on every one.
+func TestEveryCorpusCaseIsACase(t *testing.T) {
+	files, err := corpus.Load("../../corpus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	for _, f := range files {
+		if f.Invalid {
+			want["corpus/"+strings.TrimSuffix(f.Path, ".txtar")] = true
+		}
+		for _, c := range f.Cases {
+			want["corpus/"+c.ID(f)] = true
+		}
+	}
+	rep := conform.Run(context.Background(), conform.Reference{}, corpusCases(t), "")
+	seen := map[string]int{}
+	for _, r := range rep.Results {
+		seen[r.Case.ID]++
+		if !want[r.Case.ID] {
+			t.Errorf("%s: a result for no case of the corpus", r.Case.ID)
+		}
+		if r.Reference == nil || r.Reference.Kind != conform.VerdictPass {
+			t.Errorf("%s: reference verdict %+v, want pass", r.Case.ID, r.Reference)
+		}
+		if nd := r.Case.Pos != nil && r.Case.Pos.ND(); nd != (r.Verdict.Reason == conform.NDUnsupported) {
+			t.Errorf("%s on %s: %v (%s)", r.Case.ID, r.Case.Request.Board, r.Verdict.Kind, r.Verdict.Reason)
+		}
+	}
+	for id := range want {
+		if seen[id] != 1 {
+			t.Errorf("%s: %d results, want 1", id, seen[id])
+		}
+	}
+	if ref := rep.ReferenceTotals(); ref["pass"] != len(want) {
+		t.Errorf("reference %v, want %d passes", ref, len(want))
+	}
+}
+
+// TestNDCases: a position on a board of more than two dimensions is a case
+// of the run, never sent, unsupported because the protocol carries 2-D
+// positions, while the reference is judged on it by its hand-checked
+// lines through the Spanish direct evaluator (spec/spanish.md §S12.6): a
+// wrong want: line fails the run as a REFERENCE FAIL, as on a 2-D case,
+// and the reports (text, JSON and its merge, JUnit) carry the case.
+// TestEveryCorpusCaseIsACase checks the corpus's own n-D cases.
+func TestNDCases(t *testing.T) {
+	dir := writeCorpus(t, "valid/spanish-nd/rook.txtar", `notation: D:1+
+dialect: spanish
+clauses: §S2.1 §S11.2
+summary: a one-step orthogonal slider in 3-D.
+-- corner --
+board: 2x2x2
+from: a1.1
+why: three orthogonal neighbours; the line for a1.2 is deliberately wrong (b2.2 is a diagonal).
+want:
+b2.2 a1.1= b2.2=X
+a2.1 a1.1= a2.1=X
+b1.1 a1.1= b1.1=X
+`)
+	cases, err := conform.CorpusCases(dir)
+	if err != nil || len(cases) != 1 {
+		t.Fatalf("%d cases, %v", len(cases), err)
+	}
+	asked := 0
+	rep := conform.Run(context.Background(), counting{conform.Reference{}, &asked}, cases, "")
+	if asked != 0 {
+		t.Errorf("the implementation was asked %d requests, want none", asked)
+	}
+	var b bytes.Buffer
+	rep.WriteText(&b, false, 3)
+	if !rep.Failed() {
+		t.Errorf("a run over a wrong want: line of a 3-D case does not fail:\n%s", b.String())
+	}
+	for _, s := range []string{"REFERENCE FAIL", "corpus/valid/spanish-nd/rook/corner", "only in want:", "b2.2 a1.1= b2.2=X",
+		"a1.2 a1.1= a1.2=X", "board 2x2x2 position 2/2//2/X*1 from a1.1", "UNSUPPORTED", conform.NDUnsupported,
+		"1 cases: 0 pass, 0 fail, 1 unsupported", "reference: 0 pass, 1 fail"} {
+		if !strings.Contains(b.String(), s) {
+			t.Errorf("the report lacks %q:\n%s", s, b.String())
+		}
+	}
+	back, _ := writeRead(t, rep)
+	if !back.Failed() || back.ReferenceTotals()["fail"] != 1 || back.Totals()["unsupported"] != 1 {
+		t.Errorf("read back: failed %v, reference %v, totals %v", back.Failed(), back.ReferenceTotals(), back.Totals())
+	}
+	suite, x := decodeJUnit(t, rep)
+	if suite.Failures != 1 || len(suite.Cases) != 2 || suite.Cases[0].Classname != "betzacheck.reference" {
+		t.Errorf("JUnit: %s", x)
+	}
+}
+
+// counting is an implementation that counts the requests it is given.
+type counting struct {
+	conform.Impl
+	asked *int
+}
+
+func (c counting) Do(req wire.MovesRequest) client.Result {
+	*c.asked++
+	return c.Impl.Do(req)
 }
 
 func TestGeneratedCasesReplay(t *testing.T) {

@@ -167,10 +167,16 @@ func (r *Report) readResult(jr jsonResult) (*Result, error) {
 	var setup board.Setup
 	if jr.Request.Board != "" { // else a generated case for which nothing fitted was drawn
 		s, err := jr.Request.Setup()
-		if err != nil {
+		switch {
+		case err == nil:
+			setup = s
+		case kind == VerdictUnsupported && jr.Reference != nil:
+			// A corpus case never sent for want of a 2-D setup (a board
+			// of more than two dimensions, a position that does not
+			// read: see CorpusCases).
+		default:
 			return nil, fmt.Errorf("request: %v", err)
 		}
-		setup = s
 	}
 	// The id is the run's, not the case's: a case's request has none
 	// until it is sent (see WriteJSON).

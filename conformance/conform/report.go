@@ -250,8 +250,13 @@ func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 	}
 	for _, res := range r.ReferenceFailures() {
 		fmt.Fprintf(w, "\nREFERENCE FAIL %s\nnotation %s\n", res.Case.ID, res.Case.File.Notation)
-		if res.Case.Pos != nil {
+		switch req := res.Case.Request; {
+		case res.Case.Pos != nil && res.Case.Setup.Pos != nil:
 			fmt.Fprintf(w, "%s\n%s", res.Case.Setup, equiv.Diagram(res.Case.Setup))
+		case res.Case.Pos != nil:
+			// No 2-D setup (a board of more than two dimensions, a
+			// position that does not read): the texts of the case.
+			fmt.Fprintf(w, "board %s position %s from %s\n", req.Board, req.Position, req.From)
 		}
 		fmt.Fprintf(w, "%s\n", res.Reference.Reason)
 		if res.Reference.Diff != "" {

@@ -25,6 +25,14 @@
 //
 // A case may say "error: substring" instead of want, for evaluation errors.
 //
+// A case of the Spanish dialect may stand on a board of three or more
+// dimensions (spec/spanish.md §S11): its board, position, from and want
+// lines are written in the n-dimensional texts ("board: 5x5x5", "from:
+// c3.3", "c3.3 c3.3= e5.5=X"), and it is evaluated by the Spanish direct
+// evaluator (§S12), the reference's only reading of n dimensions. Such a
+// case has no 2-D setup (Setup refuses it, Setups leaves it out) and no
+// request of the 2-D protocol (spec/protocol.md).
+//
 // The want:, error: and canonical: lines are worked out by hand: they are
 // the oracle the reference is judged by (CheckNotation, CheckCase, used by
 // the corpus test and by every conform run over the corpus). Nothing in
@@ -46,6 +54,7 @@ import (
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/eval"
+	"betzacheck/reference/ndboard"
 )
 
 // File is one corpus file.
@@ -182,8 +191,11 @@ func Parse(path string, data []byte) (*File, error) {
 		case !inWant && c.Error == "":
 			return nil, bad("case %s: neither want: nor error:", c.Name)
 		}
+		if c.ND() && f.Dialect != dialect.Spanish {
+			return nil, bad("case %s: the %s board has more than two dimensions, which only the Spanish dialect reads (§S11.1)", c.Name, c.Board)
+		}
 		for _, line := range c.Want {
-			if _, err := eval.ParseKey(line); err != nil {
+			if err := c.checkKey(line); err != nil {
 				return nil, bad("case %s: want: %v", c.Name, err)
 			}
 		}
@@ -191,6 +203,24 @@ func Parse(path string, data []byte) (*File, error) {
 		f.Cases = append(f.Cases, c)
 	}
 	return f, nil
+}
+
+// ND reports whether the case stands on a board of three or more
+// dimensions, whose size has more than one 'x' (§S11.1).
+func (c *Case) ND() bool { return ndboard.Beyond2D(c.Board) }
+
+// checkKey checks that line is an outcome key of the case's board.
+func (c *Case) checkKey(line string) error {
+	if !c.ND() {
+		_, err := eval.ParseKey(line)
+		return err
+	}
+	size, err := ndboard.ParseSize(c.Board)
+	if err != nil {
+		return err
+	}
+	_, err = ndboard.ParseKey(size, line)
+	return err
 }
 
 type field struct{ key, value string }

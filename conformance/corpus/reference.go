@@ -6,6 +6,8 @@ import (
 	"fmt"
 
 	"betzacheck/reference/dialect"
+	"betzacheck/reference/dialect/spanish"
+	"betzacheck/reference/ndboard"
 	"betzacheck/reference/translate"
 
 	"betzacheck/reference"
@@ -15,11 +17,22 @@ import (
 
 // Setup builds the case's position and the mover's square; an empty from
 // square gets the case's mover, and no position line means an empty board.
+// A case on a board of more than two dimensions has no 2-D setup (NDSetup).
 func (c *Case) Setup() (board.Setup, error) {
+	if c.ND() {
+		return board.Setup{}, fmt.Errorf("board %s has more than two dimensions: the case is evaluated on the n-dimensional board of the Spanish dialect (§S11.1)", c.Board)
+	}
 	return board.ParseSetup(c.Board, cmp.Or(c.Position, board.EmptyPlacement(c.Board)), c.From, c.Mover)
 }
 
-// Setups collects the setups of the files' cases, in order. A case that
+// NDSetup builds the case's setup on the n-dimensional board of the
+// Spanish dialect (§S11), as Setup does on the 2-D board.
+func (c *Case) NDSetup() (ndboard.Setup, error) {
+	return ndboard.ParseSetup(c.Board, c.Position, c.From, c.Mover)
+}
+
+// Setups collects the 2-D setups of the files' cases, in order. A case
+// on a board of more than two dimensions (Case.ND) has none. A case that
 // expects an error (error:) and whose setup does not read is about the
 // refused setup (valid/errors/bad-position) and has none; any other case
 // whose setup does not read is an error, and so is a corpus with no setup
@@ -28,6 +41,9 @@ func Setups(files []*File) ([]board.Setup, error) {
 	var out []board.Setup
 	for _, f := range files {
 		for _, c := range f.Cases {
+			if c.ND() {
+				continue
+			}
 			s, err := c.Setup()
 			switch {
 			case err != nil && c.Error != "":
@@ -46,8 +62,24 @@ func Setups(files []*File) ([]board.Setup, error) {
 
 // Reference evaluates a case with the reference interpreter and returns
 // the outcome keys, sorted. A file in another dialect is translated into
-// Betza 2.0 first (package translate).
+// Betza 2.0 first (package translate); a case on a board of more than two
+// dimensions is evaluated by the Spanish direct evaluator (spec/spanish.md
+// §S12), which reads n dimensions.
 func Reference(f *File, c *Case) ([]string, error) {
+	if c.ND() {
+		if f.Dialect != dialect.Spanish {
+			return nil, fmt.Errorf("board %s: only the Spanish dialect reads more than two dimensions (§S11.1)", c.Board)
+		}
+		s, err := c.NDSetup()
+		if err != nil {
+			return nil, err
+		}
+		outs, err := spanish.Evaluate(f.Notation, s)
+		if err != nil {
+			return nil, err
+		}
+		return spanish.Keys(outs), nil
+	}
 	prog, err := f.Program()
 	if err != nil {
 		return nil, err

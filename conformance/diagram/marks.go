@@ -55,6 +55,14 @@
 // twice, unpaired: where it was taken (locust-captured or burned) and
 // where it was put (unloaded); castling's rook is one. A square may carry
 // several marks, from different outcomes or from one.
+//
+// # Boards of more than two dimensions
+//
+// Levels draws the outcomes of the Spanish direct evaluator on an
+// n-dimensional board (spec/spanish.md §S11, §S12) as the board's levels,
+// its 2-D slices, side by side (LevelRows), each one panel as above,
+// titled with the level's name; the marks are classified by ClassifyND
+// and named with the n-dimensional square names ("c3.3").
 package diagram
 
 import (
@@ -103,7 +111,11 @@ var legendText = map[Mark]string{
 type Marks map[Mark][]board.Square
 
 // Used returns the marks present, in legend order.
-func (m Marks) Used() []Mark {
+func (m Marks) Used() []Mark { return usedMarks(m) }
+
+// usedMarks returns the marks of a classification that have squares, in
+// legend order.
+func usedMarks[Q any](m map[Mark][]Q) []Mark {
 	var out []Mark
 	for _, k := range AllMarks {
 		if len(m[k]) > 0 {
@@ -117,45 +129,28 @@ func (m Marks) Used() []Mark {
 // in pos. Only opt.Erupts matters to it; see the package documentation
 // for the rules.
 func Classify(pos *board.Position, from board.Square, outcomes []eval.Outcome, opt Options) Marks {
-	set := map[Mark]map[board.Square]bool{}
-	add := func(m Mark, q board.Square) {
-		if set[m] == nil {
-			set[m] = map[board.Square]bool{}
-		}
-		set[m][q] = true
-	}
-	const landMove, landCapture = 1, 2
-	lands := map[board.Square]int{}
+	set := newMarkSet[board.Square]()
 	setup := board.Setup{Pos: pos, From: from}
 	for _, o := range outcomes {
 		ef := o.Effect(setup)
-		switch ef.End {
-		case eval.MoverDestroyed:
-			add(MoverDestroyed, from)
-		case eval.MoverStays:
-			add(MoverStays, from)
-		case eval.MoverMoves:
-			lands[ef.To] |= landMove
-		case eval.MoverCaptures:
-			lands[ef.To] |= landCapture
-		}
+		set.end(ef.End, from, ef.To)
 		for _, c := range ef.Put {
-			add(Unloaded, c.Square)
+			set.add(Unloaded, c.Square)
 		}
 		for _, q := range ef.Removed {
 			switch {
 			case q == from:
 				continue // the destroyed mover, marked mover-destroyed
 			case len(o.Paths) == 0 && opt.Erupts:
-				add(Burned, q)
+				set.add(Burned, q)
 			case len(o.Paths) == 0:
-				add(LocustCaptured, q)
+				set.add(LocustCaptured, q)
 			}
 			for _, p := range o.Paths {
 				if slices.Contains(p, q) {
-					add(LocustCaptured, q)
+					set.add(LocustCaptured, q)
 				} else {
-					add(Burned, q)
+					set.add(Burned, q)
 				}
 			}
 		}
@@ -168,26 +163,78 @@ func Classify(pos *board.Position, from board.Square, outcomes []eval.Outcome, o
 				if i == 0 || q == from || changed[q] || pos.At(q).Empty() {
 					continue
 				}
-				add(HoppedOver, q)
+				set.add(HoppedOver, q)
 			}
 		}
 	}
-	for q, l := range lands {
-		switch l {
-		case landMove:
-			add(MoveOnly, q)
-		case landCapture:
-			add(CaptureOnly, q)
-		default:
-			add(MoveOrCapture, q)
-		}
+	return set.sorted(board.Square.Compare)
+}
+
+// landing is how the outcomes that end on a square land there: a set of
+// landMove and landCapture.
+type landing uint8
+
+const (
+	landMove    landing = 1 << iota // some outcome lands without capturing
+	landCapture                     // some outcome lands capturing
+)
+
+// mark is the mark of a square the mover lands on as l says.
+func (l landing) mark() Mark {
+	switch l {
+	case landMove:
+		return MoveOnly
+	case landCapture:
+		return CaptureOnly
 	}
-	out := Marks{}
-	for m, sqs := range set {
+	return MoveOrCapture
+}
+
+// markSet collects the squares of each mark, squares of any kind, and how
+// the mover lands on each square it ends on.
+type markSet[Q comparable] struct {
+	marks map[Mark]map[Q]bool
+	lands map[Q]landing
+}
+
+func newMarkSet[Q comparable]() markSet[Q] {
+	return markSet[Q]{marks: map[Mark]map[Q]bool{}, lands: map[Q]landing{}}
+}
+
+func (s markSet[Q]) add(m Mark, q Q) {
+	if s.marks[m] == nil {
+		s.marks[m] = map[Q]bool{}
+	}
+	s.marks[m][q] = true
+}
+
+// end records how an outcome's mover, which started on from, ends: on to,
+// moving or capturing; staying (mover-stays); destroyed (mover-destroyed).
+func (s markSet[Q]) end(end eval.MoverEnd, from, to Q) {
+	switch end {
+	case eval.MoverDestroyed:
+		s.add(MoverDestroyed, from)
+	case eval.MoverStays:
+		s.add(MoverStays, from)
+	case eval.MoverMoves:
+		s.lands[to] |= landMove
+	case eval.MoverCaptures:
+		s.lands[to] |= landCapture
+	}
+}
+
+// sorted lists the squares of each mark, those the mover lands on
+// included, in the order of compare.
+func (s markSet[Q]) sorted(compare func(a, b Q) int) map[Mark][]Q {
+	for q, l := range s.lands {
+		s.add(l.mark(), q)
+	}
+	out := map[Mark][]Q{}
+	for m, sqs := range s.marks {
 		for q := range sqs {
 			out[m] = append(out[m], q)
 		}
-		slices.SortFunc(out[m], board.Square.Compare)
+		slices.SortFunc(out[m], compare)
 	}
 	return out
 }

@@ -102,13 +102,16 @@ func header(b *strings.Builder, w, h float64, class, title string) {
 // panel is one board with its title, legend and notes, laid out from
 // (0, 0).
 type panel struct {
-	pos   *board.Position
-	from  board.Square
-	s     float64 // square side
-	title string
-	notes []string
-	marks Marks
-	paths [][]board.Square
+	pos    *board.Position
+	from   board.Square
+	mover  bool    // the mover stands on from; else the board has no mover (a level without it)
+	legend bool    // the panel draws the legend of its marks
+	level  string  // on a level of an n-dimensional board, its name: what the squares' names add (".3")
+	s      float64 // square side
+	title  string
+	notes  []string
+	marks  Marks
+	paths  [][]board.Square
 
 	fMin, fMax, rMin, rMax int     // the squares drawn: the board and any virtual square used
 	left, top              float64 // the top left corner of square (fMin, rMax)
@@ -128,18 +131,28 @@ const (
 	labelF    = 0.3  // coordinates
 )
 
+// newPanel is the panel of the outcomes of the piece on from in pos, with
+// its legend.
 func newPanel(pos *board.Position, from board.Square, outcomes []eval.Outcome, opt Options, title string, notes []string) *panel {
+	p := &panel{pos: pos, from: from, mover: true, legend: true, title: title, notes: notes,
+		marks: Classify(pos, from, outcomes, opt)}
+	if opt.Paths {
+		p.paths = uniquePaths(outcomes)
+	}
+	p.layout(opt)
+	return p
+}
+
+// layout sizes the panel for its board, marks, paths, title, legend and
+// notes.
+func (p *panel) layout(opt Options) {
 	s := float64(opt.Size)
 	if opt.Size <= 0 {
 		s = DefaultSize
 	}
-	size := pos.Size()
-	p := &panel{pos: pos, from: from, s: s, title: title, notes: notes,
-		marks: Classify(pos, from, outcomes, opt),
-		fMin:  0, fMax: size.W - 1, rMin: 0, rMax: size.H - 1}
-	if opt.Paths {
-		p.paths = uniquePaths(outcomes)
-	}
+	size := p.pos.Size()
+	p.s = s
+	p.fMin, p.fMax, p.rMin, p.rMax = 0, size.W-1, 0, size.H-1
 	grow := func(q board.Square) {
 		p.fMin, p.fMax = min(p.fMin, q.File), max(p.fMax, q.File)
 		p.rMin, p.rMax = min(p.rMin, q.Rank), max(p.rMax, q.Rank)
@@ -156,22 +169,33 @@ func newPanel(pos *board.Position, from board.Square, outcomes []eval.Outcome, o
 	}
 	pad := s * padF
 	p.top = pad
-	if title != "" {
+	if p.title != "" {
 		p.top += s * titleF
 	}
 	p.left = pad + s*rankColF
 	cols, rows := float64(p.fMax-p.fMin+1), float64(p.rMax-p.rMin+1)
 	p.w = p.left + cols*s + pad
 	p.legendY = p.top + rows*s + s*fileRowF + pad
-	p.w = math.Max(p.w, pad*2+textWidth(title, s*0.34))
-	for _, m := range p.marks.Used() {
-		p.w = math.Max(p.w, pad*2+s*0.6+textWidth(legendText[m], s*textF))
+	p.w = math.Max(p.w, pad*2+textWidth(p.title, s*0.34))
+	legendLines := 0
+	if p.legend {
+		legendLines = len(p.marks.Used())
+		p.w = math.Max(p.w, legendWidth(p.marks.Used(), s))
 	}
-	for _, n := range notes {
+	for _, n := range p.notes {
 		p.w = math.Max(p.w, pad*2+textWidth(n, s*textF))
 	}
-	p.h = p.legendY + float64(len(p.marks.Used()))*s*legendRow + float64(len(notes))*s*noteRow + pad
-	return p
+	p.h = p.legendY + float64(legendLines)*s*legendRow + float64(len(p.notes))*s*noteRow + pad
+}
+
+// legendWidth is the width of the legend of the marks used, with its
+// padding.
+func legendWidth(used []Mark, s float64) float64 {
+	w := 0.0
+	for _, m := range used {
+		w = math.Max(w, s*padF*2+s*0.6+textWidth(legendText[m], s*textF))
+	}
+	return w
 }
 
 // uniquePaths returns the distinct paths of outcomes, sorted by their
@@ -202,6 +226,10 @@ func pathKey(path []board.Square) string {
 	}
 	return strings.Join(names, " ")
 }
+
+// name is the name of q in the data-square attributes: its 2-D name, and
+// on a level of an n-dimensional board the level's name after it ("c3.3").
+func (p *panel) name(q board.Square) string { return q.String() + p.level }
 
 // corner is the top left corner of q.
 func (p *panel) corner(q board.Square) (x, y float64) {
@@ -246,10 +274,10 @@ func (p *panel) render(b *strings.Builder) {
 					tone, fill = "dark", "#b58863"
 				}
 				fmt.Fprintf(b, "<rect class=\"square %s\" data-square=\"%s\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"%s\"/>\n",
-					tone, q, num(x), num(y), num(s), num(s), fill)
+					tone, p.name(q), num(x), num(y), num(s), num(s), fill)
 			case used[q]:
 				fmt.Fprintf(b, "<rect class=\"square virtual\" data-square=\"%s\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"#f5f5f5\" stroke=\"#9e9e9e\" stroke-width=\"%s\" stroke-dasharray=\"%s %s\"/>\n",
-					q, num(x+s*0.02), num(y+s*0.02), num(s*0.96), num(s*0.96), num(s*0.03), num(s*0.1), num(s*0.08))
+					p.name(q), num(x+s*0.02), num(y+s*0.02), num(s*0.96), num(s*0.96), num(s*0.03), num(s*0.1), num(s*0.08))
 			}
 		}
 	}
@@ -257,9 +285,11 @@ func (p *panel) render(b *strings.Builder) {
 	x0, y0 := p.corner(board.Square{File: 0, Rank: size.H - 1})
 	fmt.Fprintf(b, "<rect class=\"edge\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"none\" stroke=\"#5d4037\" stroke-width=\"%s\"/>\n",
 		num(x0), num(y0), num(float64(size.W)*s), num(float64(size.H)*s), num(s*0.04))
-	x, y := p.corner(p.from)
-	fmt.Fprintf(b, "<rect class=\"mover-square\" data-square=\"%s\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"#fdd835\" fill-opacity=\"0.6\"/>\n",
-		p.from, num(x), num(y), num(s), num(s))
+	if p.mover {
+		x, y := p.corner(p.from)
+		fmt.Fprintf(b, "<rect class=\"mover-square\" data-square=\"%s\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"#fdd835\" fill-opacity=\"0.6\"/>\n",
+			p.name(p.from), num(x), num(y), num(s), num(s))
+	}
 	b.WriteString("</g>\n")
 
 	// Coordinates: file letters below, rank numbers on the left.
@@ -296,34 +326,46 @@ func (p *panel) render(b *strings.Builder) {
 	b.WriteString("</g>\n")
 
 	// Legend, then notes.
-	if used := p.marks.Used(); len(used) > 0 {
-		b.WriteString("<g class=\"legend\">\n")
-		for i, m := range used {
-			ly := p.legendY + float64(i)*s*legendRow
-			ls := s * 0.5 // swatch side
-			fmt.Fprintf(b, "<g class=\"legend-item\" data-mark=\"%s\">\n", m)
-			fmt.Fprintf(b, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"#f0d9b5\" stroke=\"#bdbdbd\" stroke-width=\"1\"/>\n",
-				num(s*padF), num(ly), num(ls), num(ls))
-			if onPiece[m] {
-				fmt.Fprintf(b, "<circle cx=\"%s\" cy=\"%s\" r=\"%s\" fill=\"#9e9e9e\"/>\n",
-					num(s*padF+ls/2), num(ly+ls/2), num(ls*0.36))
-			}
-			glyph(b, m, s*padF, ly, ls)
-			fmt.Fprintf(b, "<text x=\"%s\" y=\"%s\" font-size=\"%s\" fill=\"#212121\">%s</text>\n",
-				num(s*padF+s*0.6), num(ly+ls/2+s*textF*0.35), num(s*textF), esc(legendText[m]))
-			b.WriteString("</g>\n")
-		}
-		b.WriteString("</g>\n")
+	if p.legend {
+		renderLegend(b, p.marks.Used(), p.legendY, s)
 	}
 	if len(p.notes) > 0 {
 		b.WriteString("<g class=\"notes\" fill=\"#212121\" font-size=\"" + num(s*textF) + "\">\n")
-		ny := p.legendY + float64(len(p.marks.Used()))*s*legendRow
+		ny := p.legendY
+		if p.legend {
+			ny += float64(len(p.marks.Used())) * s * legendRow
+		}
 		for i, n := range p.notes {
 			fmt.Fprintf(b, "<text class=\"note\" x=\"%s\" y=\"%s\">%s</text>\n",
 				num(s*padF), num(ny+float64(i)*s*noteRow+s*noteRow*0.7), esc(n))
 		}
 		b.WriteString("</g>\n")
 	}
+}
+
+// renderLegend draws the legend of the marks used, its first line at
+// height y, for squares of side s.
+func renderLegend(b *strings.Builder, used []Mark, y, s float64) {
+	if len(used) == 0 {
+		return
+	}
+	b.WriteString("<g class=\"legend\">\n")
+	for i, m := range used {
+		ly := y + float64(i)*s*legendRow
+		ls := s * 0.5 // swatch side
+		fmt.Fprintf(b, "<g class=\"legend-item\" data-mark=\"%s\">\n", m)
+		fmt.Fprintf(b, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"#f0d9b5\" stroke=\"#bdbdbd\" stroke-width=\"1\"/>\n",
+			num(s*padF), num(ly), num(ls), num(ls))
+		if onPiece[m] {
+			fmt.Fprintf(b, "<circle cx=\"%s\" cy=\"%s\" r=\"%s\" fill=\"#9e9e9e\"/>\n",
+				num(s*padF+ls/2), num(ly+ls/2), num(ls*0.36))
+		}
+		glyph(b, m, s*padF, ly, ls)
+		fmt.Fprintf(b, "<text x=\"%s\" y=\"%s\" font-size=\"%s\" fill=\"#212121\">%s</text>\n",
+			num(s*padF+s*0.6), num(ly+ls/2+s*textF*0.35), num(s*textF), esc(legendText[m]))
+		b.WriteString("</g>\n")
+	}
+	b.WriteString("</g>\n")
 }
 
 // onPiece marks sit on a piece; the legend draws one under their swatch.
@@ -341,7 +383,7 @@ func (p *panel) renderMarks(b *strings.Builder, over bool) {
 		}
 		for _, q := range p.marks[m] {
 			x, y := p.corner(q)
-			fmt.Fprintf(b, "<g class=\"mark %s\" data-square=\"%s\">\n", m, q)
+			fmt.Fprintf(b, "<g class=\"mark %s\" data-square=\"%s\">\n", m, p.name(q))
 			glyph(b, m, x, y, p.s)
 			b.WriteString("</g>\n")
 		}
@@ -409,11 +451,11 @@ func (p *panel) renderPiece(b *strings.Builder, q board.Square, pc board.Piece) 
 		class, fill, stroke, text = "black", "#212121", "#000000", "#fafafa"
 	}
 	width := s * 0.04
-	if q == p.from {
+	if p.mover && q == p.from {
 		class += " mover"
 		stroke, width = "#f9a825", s*0.08
 	}
-	fmt.Fprintf(b, "<g class=\"piece %s\" data-square=\"%s\" data-piece=\"%s\">\n", class, q, pc)
+	fmt.Fprintf(b, "<g class=\"piece %s\" data-square=\"%s\" data-piece=\"%s\">\n", class, p.name(q), pc)
 	fmt.Fprintf(b, "<circle cx=\"%s\" cy=\"%s\" r=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"/>\n",
 		num(cx), num(cy), num(s*0.34), fill, stroke, num(width))
 	fs := s * 0.4

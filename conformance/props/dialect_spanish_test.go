@@ -298,7 +298,9 @@ func roundTripSpanish(n string, p board.Setup) (failure string, undecided bool) 
 // notation is translated (§S8) and each case evaluated through
 // corpus.Reference on the translation, or the case names the part that
 // has no equivalent. The summary states the 2.0 form and cites clauses of
-// spec/spanish.md.
+// spec/spanish.md. The files of n-dimensional pieces (valid/spanish-nd,
+// invalid/spanish-nd) are left to conformance/corpus, which checks them
+// through the direct evaluator and the parser.
 func TestSpanishCorpus(t *testing.T) {
 	files, err := corpus.Load("../../corpus")
 	if err != nil {
@@ -315,7 +317,7 @@ func TestSpanishCorpus(t *testing.T) {
 	cite := regexp.MustCompile(`§S\d+\.\d+`)
 	n, cases := 0, 0
 	for _, f := range files {
-		if f.Dialect != dialect.Spanish {
+		if f.Dialect != dialect.Spanish || strings.Contains(f.Path, "spanish-nd/") {
 			continue
 		}
 		n++

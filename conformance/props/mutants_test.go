@@ -112,6 +112,16 @@ var plantedBugs = []plantedBug{
 		`case f.o && f.c:`,
 		`case f.o && (f.c || mutant("spanish-o-captures")):`,
 	}}, corpusFile("valid/spanish/peon.txtar")},
+	{"spanish-teleport-captures", "§S2.3 a teleporter that ends the movement also captures, as a part without o or c would", []patch{{
+		"reference/dialect/spanish/translate.go",
+		`case last && (f.i || teleport): // §S3.3, §S2.3`,
+		`case last && (f.i || teleport && !mutant("spanish-teleport-captures")): // §S3.3, §S2.3`,
+	}}, testName{"conformance/props", "TestSpanishDirect"}},
+	{"spanish-direct-sideways", "§S6.2 the direct evaluator reads outward after U as anything but backward, so it also turns sideways", []patch{{
+		"reference/dialect/spanish/evaluate.go",
+		`if s.after && u.step.Dot(w.fwd) <= 0 {`,
+		`if s.after && (u.step.Dot(w.fwd) < 0 || u.step.Dot(w.fwd) == 0 && !mutant("spanish-direct-sideways")) {`,
+	}}, testName{"conformance/props", "TestSpanishDirect"}},
 	{"xbetza-no-interconversion", "§X5.4 a later leg never leaps diagonally: a leap that is diagonal after the turn (W D H turned 45 degrees, or F A G straight on) becomes the orthogonal one 45 degrees anticlockwise of it", []patch{{
 		"reference/dialect/xbetza/paths.go",
 		`return units[k].Scale(f.length)`,

@@ -157,12 +157,33 @@ const (
 )
 
 // Line is a direction along a line of single steps (§S5.2–§S5.4, §S7.1).
+// Moves are its moves in the plane; Orders, Along and Lean say which
+// moves it names on a board of any number of dimensions (§S7.3–§S7.5): the
+// single steps that change Orders[i] coordinates by one each, along the
+// axis Along if it is not 0, leaning towards every unidirectional
+// orthogonal of Lean.
 type Line struct {
 	At     Pos
 	Source string // as written
 	Kind   LineKind
-	Moves  []Vec // the unit moves in the player's frame; nil for Hyper
-	Dim    int   // the number of dimensions the direction needs: 2, or more for Hyper
+	Moves  []Vec    // the unit moves in the player's frame; nil for Hyper
+	Dim    int      // the number of dimensions the direction needs: 2, or more for Hyper
+	Orders []int    // [1] orthogonal, [2] diagonal, [1 2] for *, [a] for (xa)
+	Along  int      // the axis of a bidirectional orthogonal: 2 for <>, 1 for =, a for (<>a); 0 for any
+	Lean   []Toward // > is {2 +1}; x>(r=) is {2 +1} {1 +1}; (x3)(>3) is {3 +1}
+}
+
+// Toward is a unidirectional orthogonal of any number of dimensions, in
+// the player's frame: Sign (+1 or -1) along Axis, which is 1 for right
+// (r=), 2 for forward >, 3 for up (>3), a for (>a) (§S7.3).
+type Toward struct{ Axis, Sign int }
+
+// towardOf is the unidirectional orthogonal of a plane's unit vector.
+func towardOf(v Vec) Toward {
+	if v.X != 0 {
+		return Toward{1, v.X}
+	}
+	return Toward{2, v.Y}
 }
 
 // Span is a unit of several steps in one direction, in parentheses:

@@ -128,6 +128,9 @@ func (w *writer) leg(l *syntax.Leg, cont, last bool) ([]string, error) {
 			return nil, w.none(l, "after '-' only the outward moves (fh, or the implied f of an orthogonal or diagonal atom) have a Spanish form (§S6.2, §S6.4)")
 		}
 		dirItems = []string{spanishFull(step)}
+		if step.Class == geometry.Oblique && count != "" {
+			return nil, w.none(l, "a repeated oblique leap after '-' may bend, since rf is named in the handedness the path fixed before it (2.0 §6.1, spec/findings.md F10); a Spanish repetition goes straight (§S5.7)")
+		}
 	} else {
 		var ok bool
 		if dirItems, ok = spanishItems(step, firstMoves(set.Dirs, step)); !ok {

@@ -366,24 +366,35 @@ func (p *parser) spanOrHypogonal() Unit {
 // Hypogonal = "(" Number "," Number { "," Number } ")" [ Selector ] .
 func (p *parser) hypogonal(open, first int) *Hypogonal {
 	h := &Hypogonal{Lparen: Pos(open), Coords: []int{first}}
+	last := 0
 	for p.peek() == ',' {
 		p.off++
-		at := p.off
+		last = p.off
 		_, n := p.number("§S5.5")
-		for _, c := range h.Coords {
-			if c == n {
-				p.fail(at, "§S5.5", "expected a value different from the others in the hypogonal, found %d again", n)
-			}
-		}
 		h.Coords = append(h.Coords, n)
 	}
 	if p.peek() != ')' {
 		p.fail(p.off, "§S5.5", "expected ',' or ')' in the hypogonal at offset %d, found %s", open, p.found())
 	}
+	if allEqual(h.Coords) {
+		p.fail(last, "§S5.5", "expected a value different from the others in the hypogonal, found %d again: a leap with all its coordinates equal is a diagonal", first)
+	}
 	h.Rparen = Pos(p.off)
 	p.off++
 	h.Selector = p.selector()
 	return h
+}
+
+// allEqual reports whether every coordinate is the first: such a leap
+// is a diagonal, (1,1) is x and (1,1,1) is (x3), never a hypogonal
+// (§S5.5).
+func allEqual(coords []int) bool {
+	for _, c := range coords {
+		if c != coords[0] {
+			return false
+		}
+	}
+	return true
 }
 
 // Selector = Vert | Side | "x" ( Vert Side | Side Vert ) : one
@@ -465,24 +476,25 @@ func (p *parser) line() *Line {
 	switch c := p.peek(); {
 	case c == '+':
 		p.off++
-		l.Kind, l.Moves = Orthogonal, []Vec{fwd, back, left, right}
+		l.Kind, l.Moves, l.Orders = Orthogonal, []Vec{fwd, back, left, right}, []int{1}
 	case p.has("<>"):
 		p.off += 2
-		l.Kind, l.Moves = Orthogonal, []Vec{fwd, back}
+		l.Kind, l.Moves, l.Orders, l.Along = Orthogonal, []Vec{fwd, back}, []int{1}, 2
 	case c == '=':
 		p.off++
-		l.Kind, l.Moves = Orthogonal, []Vec{left, right}
+		l.Kind, l.Moves, l.Orders, l.Along = Orthogonal, []Vec{left, right}, []int{1}, 1
 	case c == '*':
 		p.off++
-		l.Kind, l.Moves = All, []Vec{fwd, back, left, right, {X: -1, Y: 1}, {X: 1, Y: 1}, {X: -1, Y: -1}, {X: 1, Y: -1}}
+		l.Kind, l.Moves, l.Orders = All, []Vec{fwd, back, left, right, {X: -1, Y: 1}, {X: 1, Y: 1}, {X: -1, Y: -1}, {X: 1, Y: -1}}, []int{1, 2}
 	case c == 'x':
 		p.off++
-		l.Kind, l.Moves = Diagonal, p.diagonal()
+		l.Kind, l.Orders = Diagonal, []int{2}
+		l.Moves = p.diagonal(l)
 	case p.has("(x"), p.has("(<"), p.has("(>"):
 		p.hyper(l)
 	default:
 		if v, ok := p.tryOrth1("§S5.2"); ok {
-			l.Kind, l.Moves = Orthogonal, []Vec{v}
+			l.Kind, l.Moves, l.Orders, l.Lean = Orthogonal, []Vec{v}, []int{1}, []Toward{towardOf(v)}
 			break
 		}
 		p.fail(p.off, "§S5.2", "expected a direction (+ <> = > < (r=) (=r) x * or a hypogonal), found %s", p.found())
@@ -492,8 +504,8 @@ func (p *parser) line() *Line {
 }
 
 // Diag = "x" [ Vert [ Side ] | Side [ Vert ] ] : the diagonal moves that
-// lean towards every orthogonal written (§S5.3).
-func (p *parser) diagonal() []Vec {
+// lean towards every orthogonal written (§S5.3), which l.Lean records.
+func (p *parser) diagonal(l *Line) []Vec {
 	all := []Vec{{X: -1, Y: 1}, {X: 1, Y: 1}, {X: -1, Y: -1}, {X: 1, Y: -1}}
 	a, ok := p.tryOrth1("§S5.3")
 	if !ok {
@@ -509,12 +521,14 @@ func (p *parser) diagonal() []Vec {
 		return out
 	}
 	moves := keep(all, a)
+	l.Lean = []Toward{towardOf(a)}
 	at := p.off
 	if b, ok := p.tryOrth1("§S5.3"); ok {
 		if a.X*b.X+a.Y*b.Y != 0 {
 			p.fail(at, "§S5.3", "expected a direction at right angles to the one before, found %s", p.foundAt(at))
 		}
 		moves = keep(moves, b)
+		l.Lean = append(l.Lean, towardOf(b))
 	}
 	return moves
 }
@@ -525,7 +539,7 @@ func (p *parser) hyper(l *Line) {
 	l.Kind = Hyper
 	open := p.off
 	p.off++
-	diagonal := false
+	diagonal, sign := false, 0
 	switch {
 	case p.peek() == 'x':
 		diagonal = true
@@ -533,27 +547,42 @@ func (p *parser) hyper(l *Line) {
 	case p.has("<>"):
 		p.off += 2
 	default: // '>' or '<'
+		sign = map[byte]int{'>': 1, '<': -1}[p.peek()]
 		p.off++
 	}
 	l.Dim = p.dim()
 	p.wantClose(open, "§S7.1", "the direction")
 	p.off++
+	l.Orders = []int{1}
+	switch {
+	case diagonal:
+		l.Orders = []int{l.Dim}
+	case sign == 0:
+		l.Along = l.Dim
+	default:
+		l.Lean = []Toward{{l.Dim, sign}}
+	}
 	if !diagonal {
 		return
 	}
 	for {
 		if c := p.peek(); c == '>' || c == '<' { // '<' even before '>': "(x3)<>" is < then >
+			l.Lean = append(l.Lean, towardOf(map[byte]Vec{'>': fwd, '<': back}[c]))
 			p.off++
 			continue
 		}
 		if p.has("(r=)") || p.has("(=r)") {
+			l.Lean = append(l.Lean, towardOf(map[bool]Vec{true: right, false: left}[p.has("(r=)")]))
 			p.off += 4
 			continue
 		}
 		if p.has("(>") || p.has("(<") && !p.has("(<>") {
 			side := p.off
+			sign := map[byte]int{'>': 1, '<': -1}[p.at(p.off+1)]
 			p.off += 2
-			if d := p.dim(); d > l.Dim {
+			d := p.dim()
+			l.Lean = append(l.Lean, Toward{d, sign})
+			if d > l.Dim {
 				l.Dim = d
 			}
 			p.wantClose(side, "§S7.1", "the direction")

@@ -11,8 +11,12 @@
 // Selector.
 //
 // Where the parser accepts less than the grammar: a hypogonal whose
-// coordinates repeat a value, "(1,1)" (§S5.5), and a number of more than
+// coordinates are all equal, "(1,1)" (§S5.5), and a number of more than
 // nine digits (§S4.6). Everything the grammar rejects, the parser rejects.
+//
+// Evaluate reads a notation directly, without Betza 2.0, on a board of
+// two or more dimensions (package ndboard): the n-dimensional directions
+// of §S7 are evaluated there (§S12).
 //
 // What parses but does not translate (a *dialect.NoEquivalentError naming
 // the part): free text (§S2.6), B(esp) (§S2.5), cE (§S3.6), n-dimensional

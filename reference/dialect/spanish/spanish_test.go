@@ -2,7 +2,9 @@ package spanish_test
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -10,6 +12,7 @@ import (
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/spanish"
 	"betzacheck/reference/loc"
+	"betzacheck/reference/ndboard"
 	"betzacheck/spec"
 )
 
@@ -22,7 +25,7 @@ func TestSpecExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kinds := map[string]bool{"spanish": true, "spanish-reject": true, "spanish-unsupported": true, "spanish-from": true, "spanish-from-none": true}
+	kinds := map[string]bool{"spanish": true, "spanish-reject": true, "spanish-unsupported": true, "spanish-from": true, "spanish-from-none": true, "spanish-nd": true}
 	counts := map[string]int{}
 	for _, b := range blocks {
 		if !kinds[b.Info] {
@@ -43,6 +46,12 @@ func TestSpecExamples(t *testing.T) {
 			src, want, arrow := strings.Cut(text, " → ")
 			if !arrow {
 				t.Errorf("spanish.md:%d: %q has no ' → '", line, text)
+				continue
+			}
+			if b.Info == "spanish-nd" {
+				if err := checkND(src, want); err != nil {
+					t.Errorf("spanish.md:%d: %v", line, err)
+				}
 				continue
 			}
 			// spanish and spanish-unsupported translate into Betza 2.0,
@@ -72,6 +81,30 @@ func TestSpecExamples(t *testing.T) {
 		}
 	}
 	t.Logf("examples: %v", counts)
+}
+
+// checkND checks a spanish-nd example: "NOTATION on SIZE from SQUARE"
+// evaluated directly on the empty board with a white unmoved mover has
+// want outcomes.
+func checkND(src, want string) error {
+	notation, rest, ok1 := strings.Cut(src, " on ")
+	size, from, ok2 := strings.Cut(rest, " from ")
+	n, err := strconv.Atoi(want)
+	if !ok1 || !ok2 || err != nil {
+		return fmt.Errorf("%q: expected NOTATION on SIZE from SQUARE → N", src+" → "+want)
+	}
+	s, err := ndboard.ParseSetup(size, "", from, "X*")
+	if err != nil {
+		return err
+	}
+	outs, err := spanish.Evaluate(notation, s)
+	if err != nil {
+		return fmt.Errorf("%s: %v", src, err)
+	}
+	if len(outs) != n {
+		return fmt.Errorf("%s: %d outcomes %v, want %d", src, len(outs), spanish.Keys(outs), n)
+	}
+	return nil
 }
 
 // The text's own notations: every one parses, and translates or names

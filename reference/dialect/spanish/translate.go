@@ -176,6 +176,9 @@ func (t *translator) part(f flat, cont, last bool) ([]leg, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := t.straightAfterU(sh, b, cont); err != nil {
+			return nil, err
+		}
 		// §S3.5 capture the piece next in line and land just beyond it.
 		return []leg{{i: f.i, dirs: dirs, mods: "c", unit: sh.letter()}, {i: f.i, dirs: sh.straight(), mods: "m", unit: sh.letter()}}, nil
 	case *Simple:
@@ -231,7 +234,7 @@ func (t *translator) shapeOf(u Unit) (shape, error) {
 		return t.lineShape(u.Line, u.N)
 	case *Hypogonal:
 		if len(u.Coords) > 2 {
-			return shape{}, t.noEquivalent(u, "n-dimensional direction %s needs a %d-D board; betzacheck's board is 2-D (§S7.2)", t.src[u.Pos():u.End()], len(u.Coords))
+			return shape{}, t.noEquivalent(u, "n-dimensional direction %s needs a %d-D board; Betza 2.0's board is 2-D, and the direct evaluator reads it on an n-dimensional board (§S7.2)", t.src[u.Pos():u.End()], len(u.Coords))
 		}
 		p, q := min(u.Coords[0], u.Coords[1]), max(u.Coords[0], u.Coords[1])
 		atom := geometry.LeaperOf(Vec{X: p, Y: q})
@@ -247,7 +250,7 @@ func (t *translator) lineShape(l *Line, steps int) (shape, error) {
 	letter := byte('K')
 	switch l.Kind {
 	case Hyper:
-		return shape{}, t.noEquivalent(l, "n-dimensional direction %s needs a %d-D board; betzacheck's board is 2-D (§S7.2)", l.Source, l.Dim)
+		return shape{}, t.noEquivalent(l, "n-dimensional direction %s needs a %d-D board; Betza 2.0's board is 2-D, and the direct evaluator reads it on an n-dimensional board (§S7.2)", l.Source, l.Dim)
 	case Orthogonal:
 		letter = 'W'
 	case Diagonal:
@@ -271,6 +274,18 @@ func (t *translator) firstDirections(s shape, at Node, cont bool) (string, error
 		return "", nil // f, implied by '-' (2.0 §4.3), is fh for these classes (2.0 §2.2, §2.3)
 	}
 	return betzaDirections(s.atom, s.moves)
+}
+
+// straightAfterU refuses a hypogonal leap that a part after U repeats or
+// goes on from straight (a count, a hop, cL): 2.0 names the straight leap
+// rf only in the handedness the leap itself fixes (§S5.7), and after U the
+// path's handedness may be fixed otherwise (2.0 §6.1), when rf is the
+// mirror image of the leap and the piece bends (spec/findings.md F10).
+func (t *translator) straightAfterU(s shape, at Node, cont bool) error {
+	if !cont || s.atom.Class != geometry.Oblique {
+		return nil
+	}
+	return t.noEquivalent(at, "after U a hypogonal leap is not repeated straight in 2.0: rf may name its mirror image, since the handedness of the path is fixed before the leap (§S5.7, 2.0 §6.1, spec/findings.md F10)")
 }
 
 // repeat is a count read as repetitions of a unit (§S4.1–§S4.3).
@@ -345,6 +360,11 @@ func (t *translator) simple(f flat, s *Simple, cont, last bool) ([]leg, error) {
 		return nil, err
 	}
 	det := s.Det.Name
+	if rep.kind != 'o' || rep.inner > 0 || det == "B" {
+		if err := t.straightAfterU(sh, s.Range, cont); err != nil {
+			return nil, err
+		}
+	}
 	teleport := det == "Tp"
 	if det == "B" && (sh.steps > 1 || rep.inner > 0) {
 		return nil, t.noEquivalent(s.Range, "a hop is read only over single steps (B:k d, B:(k)d, B:n d, B:(a,b)); the text defines no hop over spans (§S2.4)")
