@@ -67,7 +67,7 @@ func init() {
 		},
 		{
 			Name:    "moves",
-			Args:    "[--board WxH] [--position TEXT] --from SQ [--json] [--paths] [--svg FILE] [--dialect NAME] NOTATION",
+			Args:    "[--board WxH[xD...]] [--position TEXT] --from SQ [--json] [--paths] [--svg FILE] [--dialect NAME] NOTATION",
 			Summary: "evaluate a notation on a position: draw the board and list every outcome",
 			Run:     runMoves,
 		},
