@@ -11,6 +11,7 @@ import (
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/spanish"
+	"betzacheck/reference/eval"
 	"betzacheck/reference/loc"
 	"betzacheck/reference/ndboard"
 )
@@ -71,7 +72,7 @@ func movesND(c *command, e *env, o operand, q ndQuery, inputError func(input str
 		}
 		return inputError(input, err, fmt.Sprintf("betzacheck moves: %s: %s (%s)", input, le.Msg, le.Clause))
 	}
-	outs, err := spanish.Evaluate(o.Text, s)
+	outs, err := spanish.Evaluate(o.Text, s, eval.Options{Context: e.ctx})
 	if err != nil {
 		// A notation that does not read, or a part with no evaluation on
 		// this board: a failure of this query, exit 1.

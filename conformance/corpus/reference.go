@@ -74,7 +74,7 @@ func Reference(f *File, c *Case) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		outs, err := spanish.Evaluate(f.Notation, s)
+		outs, err := spanish.Evaluate(f.Notation, s, eval.Options{})
 		if err != nil {
 			return nil, err
 		}

@@ -7,6 +7,7 @@ import (
 
 	"betzacheck/conformance/golden"
 	"betzacheck/reference/dialect/spanish"
+	"betzacheck/reference/eval"
 	"betzacheck/reference/ndboard"
 )
 
@@ -46,7 +47,7 @@ func (c levelsCase) setup(t *testing.T) (ndboard.Setup, []ndboard.Outcome) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	outs, err := spanish.Evaluate(c.notation, s)
+	outs, err := spanish.Evaluate(c.notation, s, eval.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,6 +24,7 @@ import (
 	"betzacheck/reference"
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect/spanish"
+	"betzacheck/reference/eval"
 	"betzacheck/reference/ndboard"
 )
 
@@ -35,7 +36,7 @@ const directCases = 500
 // positions.
 func spanishDirect(src string) equiv.Mover {
 	return func(p board.Setup) ([]string, error) {
-		outs, err := spanish.Evaluate(src, ndboard.FromBoard(p))
+		outs, err := spanish.Evaluate(src, ndboard.FromBoard(p), eval.Options{})
 		if err != nil {
 			return nil, err
 		}

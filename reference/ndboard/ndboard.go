@@ -29,6 +29,11 @@ const (
 	MaxDims = 8
 )
 
+// MaxSquares bounds the squares of a board, all sides multiplied
+// (§S11.1): a position holds every square, and a query may visit each.
+// It takes in 26x26x26x26, 16^5, 10^6, 7^7 and 5^8.
+const MaxSquares = 1 << 20
+
 // MaxSide is the largest side along any dimension: the 2-D board's, so
 // that every level is a 2-D board (§S11.1, 2.0 §11.1).
 const MaxSide = board.MaxSide
@@ -110,6 +115,13 @@ func ParseSize(text string) (Size, error) {
 	}
 	if len(sides) < MinDims {
 		return Size{}, loc.Errorf("board", len(text), "§S11.1", "expected 'x' and a further side (at least %d sides, as in 5x5x5), found end of input", MinDims)
+	}
+	squares := 1
+	for _, n := range sides {
+		squares *= n // at most 26^8, which an int holds
+	}
+	if squares > MaxSquares {
+		return Size{}, loc.Errorf("board", 0, "§S11.1", "expected at most %d squares in all, found %d", MaxSquares, squares)
 	}
 	return NewSize(sides...), nil
 }

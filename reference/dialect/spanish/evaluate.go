@@ -3,37 +3,37 @@ package spanish
 import (
 	"fmt"
 	"slices"
-	"strings"
+	"time"
+	"unsafe"
 
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
+	"betzacheck/reference/eval"
 	"betzacheck/reference/loc"
 	"betzacheck/reference/ndboard"
 )
 
-// MaxWalks bounds the walks a direct evaluation keeps between the parts of
-// one movement (§S12.4); past it the evaluation stops with an error
-// instead of an answer.
-const MaxWalks = 1 << 20
-
 // Evaluate reads src as a Spanish notation and evaluates it directly on
 // the setup, a board of 2 or more dimensions, by the rules of
-// spec/spanish.md (§S12), without translating it into Betza 2.0. The
-// outcomes are distinct and sorted by key. Errors are *loc.Error values:
-// the notation's reading error, or the part that has no evaluation, at its
-// offset, with the clause that says why.
-func Evaluate(src string, s ndboard.Setup) ([]ndboard.Outcome, error) {
+// spec/spanish.md (§S12), without translating it into Betza 2.0, within
+// the budgets of opt (§S12.4: opt.MaxStates, opt.MaxBytes and
+// opt.Context, with eval's defaults for zero values; opt.Paths and
+// opt.General do not apply). The outcomes are distinct and sorted by key.
+// Errors are *loc.Error values, the notation's reading error or the part
+// that has no evaluation, at its offset, with the clause that says why;
+// or an *eval.LimitError when a budget ran out, which decides nothing.
+func Evaluate(src string, s ndboard.Setup, opt eval.Options) ([]ndboard.Outcome, error) {
 	n, err := Parse(src)
 	if err != nil {
 		return nil, err
 	}
-	return EvaluateParsed(n, src, s)
+	return EvaluateParsed(n, src, s, opt)
 }
 
 // EvaluateParsed is Evaluate for a notation n already parsed from src.
-func EvaluateParsed(n *Notation, src string, s ndboard.Setup) ([]ndboard.Outcome, error) {
-	e := &evaluator{src: src, setup: s, size: s.Pos.Size(), sign: 1}
-	if s.Mover().Color == board.Black {
+func EvaluateParsed(n *Notation, src string, s ndboard.Setup, opt eval.Options) ([]ndboard.Outcome, error) {
+	e := &evaluator{src: src, setup: s, size: s.Pos.Size(), sign: 1, mover: s.Mover(), budget: newBudget(opt)}
+	if e.mover.Color == board.Black {
 		e.sign = -1 // §S5.1, §S7.3
 	}
 	var moves [][]legSpec
@@ -67,11 +67,62 @@ func EvaluateParsed(n *Notation, src string, s ndboard.Setup) ([]ndboard.Outcome
 	return out, nil
 }
 
+// budget meters a direct evaluation (§S12.4): the squares its rides visit
+// (the states of eval's budget, 2.0 §12.3), the bytes of the walks it
+// keeps between parts, and the caller's context.
+type budget struct {
+	opt           eval.Options
+	states, bytes int
+	start         time.Time
+}
+
+// walkBytes estimates the memory of a kept walk: the walk, its captured
+// squares and its entry in the seen-set.
+func walkBytes(w walk) int {
+	return int(unsafe.Sizeof(w)) + len(w.captured)*int(unsafe.Sizeof(ndboard.Vec{}))*2 + 64
+}
+
+func newBudget(opt eval.Options) *budget {
+	if opt.MaxStates == 0 {
+		opt.MaxStates = eval.DefaultMaxStates
+	}
+	if opt.MaxBytes == 0 {
+		opt.MaxBytes = eval.DefaultMaxBytes
+	}
+	return &budget{opt: opt, start: time.Now()}
+}
+
+// visit counts a square a ride visits; the context is looked at every
+// 1024 of them.
+func (b *budget) visit() error {
+	b.states++
+	if b.states > b.opt.MaxStates {
+		return &eval.LimitError{Budget: eval.BudgetStates, Limit: b.opt.MaxStates}
+	}
+	if ctx := b.opt.Context; ctx != nil && b.states%1024 == 0 {
+		if err := ctx.Err(); err != nil {
+			return &eval.LimitError{Budget: eval.BudgetTime, Elapsed: time.Since(b.start), Err: err}
+		}
+	}
+	return nil
+}
+
+// keep counts the memory of a walk kept for the next part.
+func (b *budget) keep(w walk) error {
+	b.bytes += walkBytes(w)
+	if b.bytes > b.opt.MaxBytes {
+		return &eval.LimitError{Budget: eval.BudgetBytes, Limit: b.opt.MaxBytes}
+	}
+	return nil
+}
+
 type evaluator struct {
-	src   string
-	setup ndboard.Setup
-	size  ndboard.Size
-	sign  int // +1 for white, -1 for black: the player's frame (§S5.1, §S7.3)
+	src    string
+	setup  ndboard.Setup
+	size   ndboard.Size
+	mover  board.Piece
+	sign   int // +1 for white, -1 for black: the player's frame (§S5.1, §S7.3)
+	budget *budget
 }
 
 // fail is the error of a part that has no evaluation.
@@ -408,46 +459,61 @@ func (e *evaluator) checkNearest(prev legSpec, next Node) error {
 }
 
 // walk is a movement under way: the mover's square, forward after the
-// last part (zero before the first) and the position with the mover lifted
-// and the pieces captured so far removed (§S12.2).
+// last part (zero before the first) and the pieces captured so far
+// (§S12.2). The position it stands on is the setup's with the mover lifted
+// and those pieces removed (walk.at).
 type walk struct {
 	at, fwd  ndboard.Vec
-	pos      *ndboard.Position
 	captured []ndboard.Vec
 }
 
-// key tells apart the walks that may go on differently.
-func (w walk) key() string {
-	var b strings.Builder
-	fmt.Fprint(&b, w.at, w.fwd)
-	for _, c := range w.captured {
-		fmt.Fprint(&b, c)
+// pieceAt is what stands on v for the walk w: the setup's piece, but none
+// on the mover's square, which it has left, or on a captured square.
+func (e *evaluator) pieceAt(w walk, v ndboard.Vec) board.Piece {
+	if v == e.setup.From.At || slices.Contains(w.captured, v) {
+		return board.Piece{}
 	}
-	return b.String()
+	return e.setup.Pos.At(v)
+}
+
+// key tells apart the walks that may go on differently: the coordinates
+// of the square, forward and the captured squares, one byte each (sides
+// are at most 26, so every coordinate and step fits a signed byte).
+func (w walk) key(b []byte) []byte {
+	for _, v := range append([]ndboard.Vec{w.at, w.fwd}, w.captured...) {
+		for _, x := range v {
+			b = append(b, byte(int8(x)))
+		}
+	}
+	return b
 }
 
 // movement runs the parts of one movement, each from every square where
 // the part before it ended (§S6.1), and returns the walks that end it.
 func (e *evaluator) movement(specs []legSpec) ([]walk, error) {
-	mover := e.setup.Mover()
-	start := e.setup.Pos.Clone()
-	start.Set(e.setup.From.At, board.Piece{})
-	walks := []walk{{at: e.setup.From.At, pos: start}}
+	walks := []walk{{at: e.setup.From.At}}
+	var key []byte
 	for _, s := range specs {
-		if s.needVirgin && !mover.Virgin {
+		if s.needVirgin && !e.mover.Virgin {
 			return nil, nil // §S3.3
 		}
 		seen := map[string]bool{}
 		var next []walk
 		for _, w := range walks {
-			for _, n := range e.part(s, w, mover) {
-				if k := n.key(); !seen[k] {
-					seen[k] = true
-					next = append(next, n)
-				}
+			landed, err := e.part(s, w)
+			if err != nil {
+				return nil, err
 			}
-			if len(next) > MaxWalks {
-				return nil, e.fail(s.at, "§S12.4", "the evaluation stopped: more than %d walks after %s", MaxWalks, e.src[s.at.Pos():s.at.End()])
+			for _, n := range landed {
+				key = n.key(key[:0])
+				if seen[string(key)] {
+					continue
+				}
+				if err := e.budget.keep(n); err != nil {
+					return nil, err
+				}
+				seen[string(key)] = true
+				next = append(next, n)
 			}
 		}
 		walks = next
@@ -456,59 +522,65 @@ func (e *evaluator) movement(specs []legSpec) ([]walk, error) {
 }
 
 // part runs one part from the walk w.
-func (e *evaluator) part(s legSpec, w walk, mover board.Piece) []walk {
+func (e *evaluator) part(s legSpec, w walk) ([]walk, error) {
 	var out []walk
 	for _, u := range s.units {
 		if s.after && u.step.Dot(w.fwd) <= 0 {
 			continue // §S6.2 after U only outward
 		}
 		fwd, _ := nearest(u, s.oblique)
-		for _, n := range e.ride(s, w, u, mover) {
+		rode, err := e.ride(s, w, u)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range rode {
 			n.fwd = fwd
 			out = append(out, n)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // ride goes unit by unit from w along u and returns the walks that land:
 // after each number of units the count allows, a landing by the part's
 // kind (§S2.1–§S2.4, §S3.5); between units, the square where one lands
 // and the next starts must be empty, except for a teleporter (§S4.1).
-func (e *evaluator) ride(s legSpec, w walk, u unit, mover board.Piece) []walk {
+// Each square it visits counts against the states budget (§S12.4).
+func (e *evaluator) ride(s legSpec, w walk, u unit) ([]walk, error) {
 	var out []walk
 	at := w.at
 	for n := 1; ; n++ {
 		for k := 1; k <= u.steps; k++ {
 			at = at.Add(u.step)
 			if !e.size.Contains(at) {
-				return out
+				return out, nil
 			}
-			if k < u.steps && s.kind == slide && !w.pos.At(at).Empty() {
-				return out // §S2.1 a slide passes empty squares only
+			if err := e.budget.visit(); err != nil {
+				return nil, err
+			}
+			if k < u.steps && s.kind == slide && !e.pieceAt(w, at).Empty() {
+				return out, nil // §S2.1 a slide passes empty squares only
 			}
 		}
-		here := w.pos.At(at)
+		here := e.pieceAt(w, at)
 		if s.count.allows(n) {
 			switch s.kind {
 			case hop:
 				if !here.Empty() { // §S2.4 the hurdle, then one unit beyond
-					out = e.land(s, w, at.Add(u.step), mover, out)
+					out = e.land(s, w, at.Add(u.step), out)
 				}
 			case locust:
-				if !here.Empty() && here.Color != mover.Color { // §S3.5
+				if !here.Empty() && here.Color != e.mover.Color { // §S3.5
 					taken := w
-					taken.pos = w.pos.Clone()
-					taken.pos.Set(at, board.Piece{})
 					taken.captured = append(slices.Clone(w.captured), at)
-					out = e.land(s, taken, at.Add(u.step), mover, out)
+					out = e.land(s, taken, at.Add(u.step), out)
 				}
 			default:
-				out = e.land(s, w, at, mover, out)
+				out = e.land(s, w, at, out)
 			}
 		}
 		if s.count.done(n) || s.kind != teleport && !here.Empty() {
-			return out // §S4.1 between units an empty square (§S2.3 anything for Tp)
+			return out, nil // §S4.1 between units an empty square (§S2.3 anything for Tp)
 		}
 	}
 }
@@ -516,18 +588,16 @@ func (e *evaluator) ride(s legSpec, w walk, u unit, mover board.Piece) []walk {
 // land adds the walk that lands on the point to out, if the part may land
 // there (§S3.1–§S3.4, §S6.3): never on a friend; on an empty square if
 // the part may move; on an enemy, which it captures, if it may capture.
-func (e *evaluator) land(s legSpec, w walk, at ndboard.Vec, mover board.Piece, out []walk) []walk {
+func (e *evaluator) land(s legSpec, w walk, at ndboard.Vec, out []walk) []walk {
 	if !e.size.Contains(at) {
 		return out
 	}
-	here := w.pos.At(at)
+	here := e.pieceAt(w, at)
 	switch {
 	case here.Empty() && s.empty:
 		w.at = at
 		return append(out, w)
-	case !here.Empty() && here.Color != mover.Color && s.enemy:
-		w.pos = w.pos.Clone()
-		w.pos.Set(at, board.Piece{})
+	case !here.Empty() && here.Color != e.mover.Color && s.enemy:
 		w.captured = append(slices.Clone(w.captured), at)
 		w.at = at
 		return append(out, w)
@@ -536,13 +606,27 @@ func (e *evaluator) land(s legSpec, w walk, at ndboard.Vec, mover board.Piece, o
 }
 
 // outcome is the effect of a finished walk (§S12.3): the mover, marked as
-// moved, on its final square, the captured pieces gone.
+// moved, on its final square, the square it left and the captured pieces'
+// squares emptied; only the squares whose content differs, in the order
+// of Square.Compare.
 func (e *evaluator) outcome(w walk) ndboard.Outcome {
-	final := w.pos.Clone()
-	moved := e.setup.Mover()
+	square := e.setup.Pos.Square
+	moved := e.mover
 	moved.Virgin = false
-	final.Set(w.at, moved)
-	return ndboard.Diff(e.setup.Pos, final, final.Square(w.at))
+	o := ndboard.Outcome{To: square(w.at)}
+	if w.at != e.setup.From.At {
+		o.Changes = append(o.Changes, ndboard.Change{Square: square(e.setup.From.At)})
+	}
+	for _, c := range w.captured {
+		if c != w.at {
+			o.Changes = append(o.Changes, ndboard.Change{Square: square(c)})
+		}
+	}
+	if e.setup.Pos.At(w.at) != moved {
+		o.Changes = append(o.Changes, ndboard.Change{Square: square(w.at), Piece: moved})
+	}
+	slices.SortFunc(o.Changes, func(a, b ndboard.Change) int { return a.Square.Compare(b.Square) })
+	return o
 }
 
 // Keys returns the keys of the outcomes, in their order.

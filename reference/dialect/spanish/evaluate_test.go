@@ -1,11 +1,13 @@
 package spanish_test
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
 
 	"betzacheck/reference/dialect/spanish"
+	"betzacheck/reference/eval"
 	"betzacheck/reference/loc"
 	"betzacheck/reference/ndboard"
 )
@@ -37,7 +39,7 @@ func TestEvaluateRefuses(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = spanish.Evaluate(c.src, s)
+		_, err = spanish.Evaluate(c.src, s, eval.Options{})
 		var le *loc.Error
 		switch {
 		case !errors.As(err, &le):
@@ -62,9 +64,41 @@ func TestEvaluateFrames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		outs, err := spanish.Evaluate(c.src, s)
+		outs, err := spanish.Evaluate(c.src, s, eval.Options{})
 		if got := strings.Join(spanish.Keys(outs), ";"); err != nil || got != c.want {
 			t.Errorf("%s by %s: %q, %v; want %q", c.src, c.mover, got, err, c.want)
 		}
+	}
+}
+
+// TestEvaluateBudgets: a direct evaluation that runs out of a budget
+// (§S12.4) stops with eval's limit error, which decides nothing, never
+// with a partial answer; within its budgets the same query answers.
+func TestEvaluateBudgets(t *testing.T) {
+	s, err := ndboard.ParseSetup("26x26x26x26", "", "m13.13.13", "X*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const src = "(D:n*)U(D:n*)"
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, c := range []struct {
+		name string
+		opt  eval.Options
+		want eval.Budget
+	}{
+		{"states", eval.Options{MaxStates: 5000}, eval.BudgetStates},
+		{"bytes", eval.Options{MaxBytes: 1 << 16}, eval.BudgetBytes},
+		{"time", eval.Options{Context: done}, eval.BudgetTime},
+	} {
+		outs, err := spanish.Evaluate(src, s, c.opt)
+		var le *eval.LimitError
+		if !errors.As(err, &le) || le.Budget != c.want || outs != nil {
+			t.Errorf("%s: %d outcomes and %v, want no answer and the %s budget's limit error", c.name, len(outs), err, c.want)
+		}
+	}
+	outs, err := spanish.Evaluate(src, s, eval.Options{})
+	if err != nil || len(outs) == 0 {
+		t.Errorf("within the default budgets: %d outcomes and %v", len(outs), err)
 	}
 }

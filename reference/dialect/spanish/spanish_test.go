@@ -11,6 +11,7 @@ import (
 	"betzacheck/reference"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/spanish"
+	"betzacheck/reference/eval"
 	"betzacheck/reference/loc"
 	"betzacheck/reference/ndboard"
 	"betzacheck/spec"
@@ -97,7 +98,7 @@ func checkND(src, want string) error {
 	if err != nil {
 		return err
 	}
-	outs, err := spanish.Evaluate(notation, s)
+	outs, err := spanish.Evaluate(notation, s, eval.Options{})
 	if err != nil {
 		return fmt.Errorf("%s: %v", src, err)
 	}
