@@ -234,6 +234,11 @@ func TestWebTimeout(t *testing.T) {
 	if status != 200 || exit != "1" || !strings.Contains(string(body), "the search was stopped") {
 		t.Errorf("moves past its time: status %d exit %s, want 200, 1 and the time limit: %s", status, exit, body)
 	}
+	nd := url.Values{"notation": {"(D:n*)U(D:n*)"}, "dialect": {"spanish"}, "board": {"26x26x26x26"}, "from": {"m13.13.13"}}
+	status, exit, body = get(t, srv, "/api/moves?"+nd.Encode())
+	if status != 200 || exit != "1" || !strings.Contains(string(body), "the search was stopped") {
+		t.Errorf("n-dimensional moves past its time: status %d exit %s, want 200, 1 and the time limit: %s", status, exit, body)
+	}
 	status, exit, body = get(t, srv, "/api/equiv?a=K&b=WF&count=100&seed=1")
 	var doc struct {
 		Verdict string
@@ -349,6 +354,8 @@ func hostileRequest(rng *rand.Rand) (string, string) {
 		func() string { return strings.Repeat("mcB-xaK", rng.IntN(1500)) },
 		func() string { return "W" + strconv.Itoa(rng.IntN(1<<30)) },
 		func() string { return fmt.Sprintf("%dx%d", rng.IntN(100)-10, rng.IntN(100)-10) },
+		func() string { return strings.TrimSuffix(strings.Repeat("26x", 2+rng.IntN(8)), "x") },
+		func() string { return "(D:n*)U(D:n*)U(D:n*)" },
 		func() string { return strings.Repeat("8/", rng.IntN(2000)) },
 		func() string { return strconv.Itoa(rng.IntN(1<<31) - 1<<30) },
 		func() string { return "%" },
