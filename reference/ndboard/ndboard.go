@@ -200,16 +200,6 @@ func (s Size) index(v Vec) int {
 	return i
 }
 
-// point is the inverse of index.
-func (s Size) point(i int) Vec {
-	var v Vec
-	for k := range s.dims {
-		v[k] = i % s.sides[k]
-		i /= s.sides[k]
-	}
-	return v
-}
-
 // Square is a square of a board with Dims dimensions: its 0-based
 // coordinates.
 type Square struct {

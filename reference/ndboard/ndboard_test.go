@@ -99,11 +99,8 @@ func TestTwoDimensions(t *testing.T) {
 	if s.Pos.String() != s2.Pos.String() || s.From.String() != s2.From.String() || s.Pos.Size().String() != "5x4" {
 		t.Errorf("FromBoard: %s %s %s, want %s", s.Pos.Size(), s.Pos, s.From, s2)
 	}
-	after := s.Pos.Clone()
-	after.Set(s.From.At, board.Piece{})
-	to := ndboard.Vec{2, 3}
-	after.Set(to, board.Piece{Kind: 'X'})
-	o := ndboard.Diff(s.Pos, after, after.Square(to))
+	to := s.Pos.Square(ndboard.Vec{2, 3})
+	o := ndboard.Outcome{To: to, Changes: []ndboard.Change{{Square: s.From}, {Square: to, Piece: board.Piece{Kind: 'X'}}}}
 	if o.Key() != "c4 c1= c4=X" {
 		t.Errorf("key %q, want the 2-D key c4 c1= c4=X", o.Key())
 	}

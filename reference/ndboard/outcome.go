@@ -62,20 +62,6 @@ func (o Outcome) Effect(s Setup) Effect {
 	return ef
 }
 
-// Diff is the outcome of a move that leaves the mover on to, from before
-// to after: every square whose content differs, in the order of
-// Square.Compare.
-func Diff(before, after *Position, to Square) Outcome {
-	o := Outcome{To: to}
-	for i := range before.sq {
-		if before.sq[i] != after.sq[i] {
-			o.Changes = append(o.Changes, Change{Square{Dims: before.size.dims, At: before.size.point(i)}, after.sq[i]})
-		}
-	}
-	// index order is Square.Compare's order: the last axis varies slowest
-	return o
-}
-
 // Key is the canonical text of the outcome (§S11.4): the mover's final
 // square, then each changed square with its content after the move,
 // "c3.3 c3.3= e5.5=X". On a 2-D board it is eval.Outcome.Key.
