@@ -772,9 +772,7 @@ func sortClauses(cs []string) {
 
 // ndTruth is truth for a case on a board of more than two dimensions: its
 // want: lines, outcome keys of §S11.4, as wire outcomes in the
-// n-dimensional square names. An outcome captures when it changes a
-// square, other than the mover's, that held a piece (as
-// eval.Outcome.Capture).
+// n-dimensional square names, capturing as ndboard.Outcome.Capture says.
 func ndTruth(c *corpus.Case, level string) wire.Reply {
 	internal := func(err error) wire.Reply {
 		return wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindInternal, Message: "corpus: " + err.Error()}}
@@ -791,10 +789,9 @@ func ndTruth(c *corpus.Case, level string) wire.Reply {
 			return internal(err)
 		}
 		to := o.To.String()
-		w := wire.Outcome{To: &to, Changes: map[string]string{}}
+		w := wire.Outcome{To: &to, Changes: map[string]string{}, Capture: o.Capture(s)}
 		for _, ch := range o.Changes {
 			w.Changes[ch.Square.String()] = ch.Piece.String()
-			w.Capture = w.Capture || ch.Square != s.From && !s.Pos.At(ch.Square.At).Empty()
 		}
 		outs = append(outs, w)
 	}

@@ -62,6 +62,19 @@ func (o Outcome) Effect(s Setup) Effect {
 	return ef
 }
 
+// Capture reports whether the outcome removes or replaces a piece other
+// than the mover, on s, the setup it was evaluated on: whether it changes
+// a square, other than the mover's, that held a piece (as
+// eval.Outcome.Capture does on a 2-D board).
+func (o Outcome) Capture(s Setup) bool {
+	for _, c := range o.Changes {
+		if c.Square != s.From && !s.Pos.At(c.Square.At).Empty() {
+			return true
+		}
+	}
+	return false
+}
+
 // Key is the canonical text of the outcome (§S11.4): the mover's final
 // square, then each changed square with its content after the move,
 // "c3.3 c3.3= e5.5=X". On a 2-D board it is eval.Outcome.Key.
