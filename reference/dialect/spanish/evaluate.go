@@ -480,10 +480,15 @@ func (e *evaluator) pieceAt(w walk, v ndboard.Vec) board.Piece {
 // of the square, forward and the captured squares, one byte each (sides
 // are at most 26, so every coordinate and step fits a signed byte).
 func (w walk) key(b []byte) []byte {
-	for _, v := range append([]ndboard.Vec{w.at, w.fwd}, w.captured...) {
+	vec := func(v ndboard.Vec) {
 		for _, x := range v {
 			b = append(b, byte(int8(x)))
 		}
+	}
+	vec(w.at)
+	vec(w.fwd)
+	for _, c := range w.captured {
+		vec(c)
 	}
 	return b
 }
