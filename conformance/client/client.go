@@ -14,7 +14,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"betzacheck/conformance/wire"
 )
@@ -42,8 +45,6 @@ const (
 	// tailSize is how much of the implementation's latest stderr a crash
 	// or timeout report quotes.
 	tailSize = 512
-	// quoteMax is how much of a line a report quotes.
-	quoteMax = 200
 	// maxUnsolicited is how many unsolicited lines the client keeps to
 	// quote; it counts them all.
 	maxUnsolicited = 20
@@ -270,6 +271,10 @@ func (c *Client) handshake(p *process) (wire.HelloReply, time.Duration, error) {
 	case m.err != nil:
 		return wire.HelloReply{}, time.Until(deadline), fmt.Errorf("no hello reply: %v", m.err)
 	}
+	if !utf8.Valid(m.line) {
+		i := invalidUTF8(m.line)
+		return wire.HelloReply{}, byeGrace, fmt.Errorf("hello reply is not UTF-8: byte %#02x at offset %d (P1.2): %s", m.line[i], i, quote(m.line))
+	}
 	var h wire.HelloReply
 	dec := json.NewDecoder(bytes.NewReader(m.line))
 	if err := dec.Decode(&h); err != nil {
@@ -387,7 +392,7 @@ func (c *Client) await(p *process, req wire.MovesRequest, deadline time.Time) Re
 			if wire.ValidLevel(req.Level) {
 				level = req.Level // P3.1: the client asked for less detail
 			}
-			reply, desync, err := decodeReply(m.line, req.ID, level)
+			reply, desync, err := decodeReply(m.line, req, level)
 			if err != nil {
 				var extra string
 				if desync {
@@ -527,16 +532,12 @@ func (c *Client) Close() error {
 	return nil
 }
 
-// quote shows a line in a report, cut to quoteMax bytes.
-func quote(line []byte) string { return quoteN(line, len(line)) }
+// quote shows a line the implementation wrote, in a report
+// (wire.QuoteText).
+func quote(line []byte) string { return wire.QuoteText(string(line)) }
 
-// quoteN shows the start of a line of n bytes, cut to quoteMax bytes.
-func quoteN(start []byte, n int) string {
-	if n > quoteMax || len(start) > quoteMax {
-		return fmt.Sprintf("%q… (%d bytes)", start[:min(len(start), quoteMax)], n)
-	}
-	return fmt.Sprintf("%q", start)
-}
+// quoteN shows the start of a line of n bytes (wire.QuoteStart).
+func quoteN(start []byte, n int) string { return wire.QuoteStart(string(start), n) }
 
 // rawOutcome is a reply outcome as decoded, with presence visible.
 type rawOutcome struct {
@@ -546,10 +547,15 @@ type rawOutcome struct {
 	Paths   *[][]string        `json:"paths"`
 }
 
-// decodeReply checks a reply line to request id at level. desync reports
-// a line after which the stream cannot be trusted (not JSON, a wrong or
-// missing id).
-func decodeReply(line []byte, id int, level string) (r wire.Reply, desync bool, err error) {
+// decodeReply checks a reply line to req at level. desync reports a line
+// after which the stream cannot be trusted (not JSON, a wrong or missing
+// id). A reply that breaks the protocol in what it says (invalid UTF-8, a
+// missing or mistyped field, a name that is no square of the board, an
+// offset outside the notation) is an error naming the clause, not an
+// answer to judge (spec/protocol.md P6.3). The message of an error reply
+// is kept quoted (wire.QuoteText): it is the implementation's text, and
+// reaches every report as it is kept here.
+func decodeReply(line []byte, req wire.MovesRequest, level string) (r wire.Reply, desync bool, err error) {
 	var raw struct {
 		ID       json.RawMessage `json:"id"`
 		Outcomes json.RawMessage `json:"outcomes"`
@@ -562,10 +568,14 @@ func decodeReply(line []byte, id int, level string) (r wire.Reply, desync bool, 
 		return r, true, errors.New("reply has no id")
 	}
 	if err := json.Unmarshal(raw.ID, &r.ID); err != nil {
-		return r, true, fmt.Errorf("reply id %s is not an integer", raw.ID)
+		return r, true, fmt.Errorf("reply id %s is not an integer", quote(raw.ID))
 	}
-	if r.ID != id {
-		return r, true, fmt.Errorf("reply has id %d, want %d", r.ID, id)
+	if r.ID != req.ID {
+		return r, true, fmt.Errorf("reply has id %d, want %d", r.ID, req.ID)
+	}
+	if !utf8.Valid(line) {
+		i := invalidUTF8(line)
+		return r, false, fmt.Errorf("reply is not UTF-8: byte %#02x at offset %d (P1.2)", line[i], i)
 	}
 	switch {
 	case isNull(raw.Outcomes) && isNull(raw.Error):
@@ -584,12 +594,19 @@ func decodeReply(line []byte, id int, level string) (r wire.Reply, desync bool, 
 		switch {
 		case e.Kind == nil:
 			return r, false, errors.New("reply error has no kind")
-		case *e.Kind != wire.KindSyntax && *e.Kind != wire.KindUnsupported && *e.Kind != wire.KindInternal:
-			return r, false, fmt.Errorf("reply error has kind %q, want syntax, unsupported or internal", *e.Kind)
+		case !slices.Contains(wire.Kinds(), *e.Kind):
+			return r, false, fmt.Errorf("reply error has kind %s, want one of %s (P4)", wire.QuoteText(*e.Kind), strings.Join(wire.Kinds(), ", "))
 		case e.Message == nil:
 			return r, false, errors.New("reply error has no message")
 		}
+		if *e.Kind != wire.KindSyntax {
+			e.Offset = nil // only a syntax error has one (P4)
+		}
 		r.Error = &wire.ErrorReply{Kind: *e.Kind, Message: *e.Message, Offset: e.Offset}
+		if err := wire.CheckReply(r, req); err != nil {
+			return r, false, err
+		}
+		r.Error.Message = wire.QuoteText(r.Error.Message)
 		return r, false, nil
 	}
 	var outs []rawOutcome
@@ -612,7 +629,7 @@ func decodeReply(line []byte, id int, level string) (r wire.Reply, desync bool, 
 		if !isNull(o.To) {
 			var to string
 			if err := json.Unmarshal(o.To, &to); err != nil {
-				return r, false, fmt.Errorf("outcome %d: \"to\" is %s, want a square or null", i+1, o.To)
+				return r, false, fmt.Errorf("outcome %d: \"to\" is %s, want a square or null (P3.3)", i+1, quote(o.To))
 			}
 			w.To = &to
 		}
@@ -625,7 +642,23 @@ func decodeReply(line []byte, id int, level string) (r wire.Reply, desync bool, 
 		}
 		r.Outcomes = append(r.Outcomes, w)
 	}
+	if err := wire.CheckReply(r, req); err != nil {
+		return r, false, err
+	}
 	return r, false, nil
+}
+
+// invalidUTF8 is the offset of the first byte of line that does not
+// begin a valid UTF-8 sequence; len(line) if there is none.
+func invalidUTF8(line []byte) int {
+	for i := 0; i < len(line); {
+		r, n := utf8.DecodeRune(line[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(line)
 }
 
 // isNull reports a field that is absent or null.

@@ -173,7 +173,7 @@ func (p *process) setPartial(cur []byte) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.partN = len(cur)
-	p.partial = append(p.partial[:0], cur[:min(len(cur), quoteMax)]...)
+	p.partial = append(p.partial[:0], cur[:min(len(cur), wire.QuoteMax)]...)
 }
 
 // partialLine returns the start of a line the implementation began and

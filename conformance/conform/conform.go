@@ -109,13 +109,19 @@ type Reference struct{}
 // Hello describes the reference as server.Serve does.
 func (Reference) Hello() wire.HelloReply { return server.Hello("betzacheck-reference", "0.1.0") }
 
-// Do answers with server.Answer a request that its hello supports, as a
-// client.Client would send it; another is not sent (result skipped).
+// Do answers with server.AnswerAt, at the level the request asks for (its
+// declared level, paths, when it asks for none), a request that its hello
+// supports, as a client.Client would send it; another is not sent (result
+// skipped).
 func (ref Reference) Do(req wire.MovesRequest) client.Result {
 	if err := ref.Hello().Supports(req); err != nil {
 		return client.Result{ID: req.ID, Kind: client.ResultSkipped, Detail: "not sent: " + err.Error()}
 	}
-	r := server.Answer(req)
+	level := req.Level
+	if !wire.ValidLevel(level) {
+		level = ref.Hello().Level
+	}
+	r := server.AnswerAt(req, level)
 	kind := client.ResultOK
 	if r.Error != nil {
 		kind = client.ResultError
@@ -632,6 +638,9 @@ func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) 
 		}
 		rep.Stopped = "run stopped: " + detail
 	}
+	// An implementation that never started is asked nothing: its cases do
+	// not need the reference's answers, which may be costly.
+	_, never := impl.(NotStarted)
 	for c := range cases {
 		if ctx.Err() != nil {
 			// The cases after this one are not built, let alone judged:
@@ -640,17 +649,27 @@ func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) 
 			break
 		}
 		var got client.Result
+		var exp *expected
 		switch {
 		case c.Unsupported != "":
 			got = client.Result{Kind: client.ResultSkipped, Detail: c.Unsupported}
+		case never:
+			got = impl.Do(c.Request)
 		default:
+			// The answer to judge by comes first: the level the case is
+			// asked at is the one that answer fits a line at (P6.9).
+			exp = c.expect(lv)
+			if exp.unsent != "" {
+				got = client.Result{Kind: client.ResultSkipped, Detail: exp.unsent}
+				break
+			}
 			req := c.Request
-			if lv != hello.Level {
-				req.Level = lv
+			if exp.at != hello.Level {
+				req.Level = exp.at
 			}
 			got = impl.Do(req)
 		}
-		rep.add(c.judge(got, lv), opt)
+		rep.add(c.judge(got, lv, exp), opt)
 		if got.Kind == client.ResultStopped {
 			// The case in flight when the run stopped: no later case
 			// is taken (spec/protocol.md P6.6).
@@ -665,27 +684,89 @@ func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) 
 }
 
 // judge gives the implementation's result for c its verdict at level lv,
-// and judges the reference too on a corpus case.
-func (c *Case) judge(got client.Result, lv string) *Result {
-	switch got.Kind {
-	case client.ResultNoStart, client.ResultSkipped, client.ResultStopped:
-		if c.File == nil {
-			// Never asked: a generated case's verdict does not need the
-			// reference's answer, which may be costly (every case of a
-			// run whose implementation never starts comes here). A
-			// corpus case still judges the reference by its lines below.
-			return &Result{Case: c, Got: got, Verdict: Judge(wire.Reply{}, got, lv)}
+// and judges the reference too on a corpus case. exp is the answer to
+// judge by, when Stream worked it out before asking (nil otherwise).
+func (c *Case) judge(got client.Result, lv string, exp *expected) *Result {
+	if exp == nil {
+		switch got.Kind {
+		case client.ResultNoStart, client.ResultSkipped, client.ResultStopped:
+			if c.File == nil {
+				// Never asked: a generated case's verdict does not need
+				// the reference's answer, which may be costly (every case
+				// of a run whose implementation never starts comes
+				// here). A corpus case still judges the reference by its
+				// lines below.
+				return &Result{Case: c, Got: got, Verdict: Judge(wire.Reply{}, got, lv)}
+			}
 		}
+		exp = c.expect(lv)
 	}
-	want, at, ref := c.expectation(lv)
-	v := Judge(want, got, at)
-	if ref != nil && ref.Kind != VerdictPass {
+	v := Judge(exp.want, got, exp.at)
+	if exp.ref != nil && exp.ref.Kind != VerdictPass {
 		// The truth here is the corpus, which the reference does not
 		// match: say so in the words of the verdict.
 		v.Reason = strings.ReplaceAll(v.Reason, "the reference", "the corpus")
 		v.Diff = strings.ReplaceAll(v.Diff, "the reference", "the corpus")
 	}
-	return &Result{Case: c, Got: got, Want: want, Verdict: v, Reference: ref}
+	if exp.lowered != "" {
+		switch {
+		case v.Kind == VerdictPass && v.Reason == "":
+			v.Reason = exp.lowered
+		case v.Kind == VerdictPass, v.Kind == VerdictFail:
+			v.Reason += "; " + exp.lowered
+		}
+	}
+	return &Result{Case: c, Got: got, Want: exp.want, Verdict: v, Reference: exp.ref}
+}
+
+// askLimit is the longest reply line, in bytes, that the reference's
+// answer may take for a case to be asked at a level (spec/protocol.md
+// P6.9): half of what a line may take (P1.6), so that an implementation
+// that writes the same answer less tightly (white space, escapes, the
+// fields in another order) still fits.
+const askLimit = wire.MaxLine / 2
+
+// expected is what a case is judged by at a level (see expectation), and
+// the level it is asked at.
+type expected struct {
+	want wire.Reply
+	at   string   // the level to ask and judge at
+	ref  *Verdict // the reference's own verdict on a corpus case
+	// lowered, when set, says why at is below the level of the run: the
+	// reference's answer is too long for a line at that level (P6.9).
+	lowered string
+	// unsent, when set, says why the case is not asked at all: the
+	// reference's answer is too long for a line at every level (P6.9).
+	unsent string
+}
+
+// expect is expectation, lowered to the most detailed level at which the
+// answer to judge by fits in askLimit (spec/protocol.md P6.9): no
+// implementation can send an answer longer than a line, so the case is
+// asked and judged at that level, or, when it fits at none, not asked
+// (unsupported).
+func (c *Case) expect(lv string) *expected {
+	want, at, ref := c.expectation(lv)
+	e := &expected{want: want, at: at, ref: ref}
+	if want.Error != nil {
+		return e
+	}
+	n := want.LineSize()
+	if n <= askLimit {
+		return e
+	}
+	from := at
+	for rank := wire.LevelRank(at) - 1; rank >= 0; rank-- {
+		lower := wire.Levels()[rank]
+		w := wire.Reply{Outcomes: wire.Project(want.Outcomes, lower)}
+		if w.LineSize() <= askLimit {
+			e.want, e.at = w, lower
+			e.lowered = fmt.Sprintf("judged at level %s: the reference's answer at level %s takes a line of %d bytes, more than %d (P6.9)", lower, from, n, askLimit)
+			return e
+		}
+	}
+	e.unsent = fmt.Sprintf("not sent: the reference's answer takes a line of %d bytes at level %s, and more than %d at every level (P1.6, P6.9)", n, from, askLimit)
+	return e
 }
 
 // expectation returns the answer the implementation's is judged against,

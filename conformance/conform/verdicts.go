@@ -70,7 +70,8 @@ type Verdict struct {
 // implementation declared.
 //
 //   - a timeout or crash is a timeout or crash verdict; garbage, a
-//     failed restart and a run stopped before the reply are errors;
+//     failed restart, a run stopped before the reply and an error of kind
+//     "request" (the implementation blames the request) are errors;
 //   - an "unsupported" reply is unsupported, and so is a request the
 //     client did not send (a dialect or board the implementation did not
 //     declare) and a case the reference itself answers "unsupported" (one
@@ -104,6 +105,11 @@ func Judge(want wire.Reply, got client.Result, level string) Verdict {
 	g := got.Reply
 	if g.Error != nil && g.Error.Kind == wire.KindUnsupported {
 		return Verdict{Kind: VerdictUnsupported, Reason: g.Error.Message}
+	}
+	if g.Error != nil && g.Error.Kind == wire.KindRequest {
+		// The client sends only well-formed requests (P3.1): whoever is
+		// at fault, nothing was answered.
+		return Verdict{Kind: VerdictError, Reason: fmt.Sprintf("%s (the implementation says the request is at fault, P4)", g.Error)}
 	}
 	if w := want.Error; w != nil {
 		switch {

@@ -83,6 +83,10 @@ func TestJudge(t *testing.T) {
 		{name: "reference limit", want: refuse("unsupported", "limit"), got: ok(dest), level: "destinations", kind: U,
 			reason: "the reference does not answer this case: limit"},
 		{name: "both refuse", want: refuse("internal", "fragment conflict"), got: fail("internal", "conflict", nil), level: "effects", kind: P},
+		// Kind request blames the request, which the client sent well-formed:
+		// an error, even where the reference refuses the case too (P4).
+		{name: "request", want: rook, got: fail("request", "no piece on d4", nil), level: "destinations", kind: E, reason: "request: no piece on d4 (the implementation says the request is at fault, P4)"},
+		{name: "refused case blamed on the request", want: refuse("internal", "fragment conflict"), got: fail("request", "no piece", nil), level: "effects", kind: E},
 		{name: "answered a refused case", want: refuse("internal", "fragment conflict"), got: ok(dest), level: "effects", kind: F},
 		{name: "refused case rejected as syntax", want: refuse("internal", "fragment conflict"), got: fail("syntax", "x", nil), level: "effects", kind: F},
 		{name: "timeout", want: rook, got: client.Result{Kind: client.ResultTimeout, Detail: "slow"}, level: "paths", kind: T, reason: "slow"},

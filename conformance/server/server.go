@@ -22,9 +22,10 @@ import (
 	"betzacheck/reference/translate"
 )
 
-// MaxRequest bounds a request line read by Serve; a longer line is
-// answered with a bad-request error and skipped.
-const MaxRequest = 1 << 20
+// MaxRequest bounds a request line read by Serve, its newline not
+// counted; a longer line is answered with an error of kind request and
+// skipped.
+const MaxRequest = wire.MaxLine
 
 // serveLevel is the level the reference answers at when a request does
 // not ask for less: the most detailed.
@@ -66,14 +67,14 @@ type errorLine struct {
 // as name and version (Hello): level paths, every dialect, boards up to
 // 26x26.
 //
-// Error kinds: a notation the reference rejects is "syntax" with its
-// offset (the expansion limit of §9.11 too: it is a static error); an
-// unknown dialect, a notation with no Betza 2.0 equivalent, an unknown op
-// and a search limit (§12.3) are "unsupported"; a
-// malformed request (bad JSON, no id, a bad board,
-// position or square, no piece on from) is "internal" with a message
-// starting "bad request: "; an error of the evaluation itself, such as a
-// fragment conflict (§9.13), is "internal" too. A request line whose id
+// Error kinds (spec/protocol.md P4): a notation the reference rejects is
+// "syntax" with its offset (the expansion limit of §9.11 too: it is a
+// static error); an unknown dialect, a notation with no Betza 2.0
+// equivalent, an unknown op, a search limit (§12.3) and an answer longer
+// than a reply line may be (P1.6, P6.9) are "unsupported"; a malformed
+// request (bad JSON, no id, a bad board, position or square, no piece on
+// from) is "request"; an error of the evaluation itself, such as a
+// fragment conflict (§9.13), is "internal". A request line whose id
 // cannot be read is answered with "id":null. Blank lines are skipped.
 //
 // Serve returns nil at bye or at the end of r, else the read or write
@@ -153,8 +154,9 @@ func handle(line []byte, name, version string) (reply any, bye bool) {
 		Message: fmt.Sprintf("unknown op %q (the protocol has hello, moves and bye)", req.Op)}}, false
 }
 
+// badRequest is the error of a request at fault (kind request, P4).
 func badRequest(format string, args ...any) *wire.ErrorReply {
-	return &wire.ErrorReply{Kind: wire.KindInternal, Message: "bad request: " + fmt.Sprintf(format, args...)}
+	return &wire.ErrorReply{Kind: wire.KindRequest, Message: fmt.Sprintf(format, args...)}
 }
 
 // Answer is the reference's reply to req at level paths, with the error
@@ -163,7 +165,9 @@ func badRequest(format string, args ...any) *wire.ErrorReply {
 func Answer(req wire.MovesRequest) wire.Reply { return AnswerAt(req, wire.LevelPaths) }
 
 // AnswerAt is Answer at a level: below paths the search merges paths and
-// is much cheaper.
+// is much cheaper. An answer whose reply line would be longer than the
+// protocol allows (P1.6) is "unsupported", saying at which level, if any,
+// it fits (P6.9).
 func AnswerAt(req wire.MovesRequest, level string) (reply wire.Reply) {
 	reply.ID = req.ID
 	defer recovered(&reply)
@@ -178,7 +182,25 @@ func AnswerAt(req wire.MovesRequest, level string) (reply wire.Reply) {
 		reply = answerDialect(req.Dialect, req.Notation, s, level)
 	}
 	reply.ID = req.ID
+	if n := reply.LineSize(); n > wire.MaxLine {
+		return tooLong(reply, n, level)
+	}
 	return reply
+}
+
+// tooLong is the reply to a request whose answer at level takes a line of
+// n bytes, more than wire.MaxLine (P1.6): "unsupported", naming the most
+// detailed lower level at which it fits, if one does (P6.9).
+func tooLong(reply wire.Reply, n int, level string) wire.Reply {
+	msg := fmt.Sprintf("the answer at level %s takes a line of %d bytes, more than the %d a reply line may take (P1.6)", level, n, wire.MaxLine)
+	for rank := wire.LevelRank(level) - 1; rank >= 0; rank-- {
+		lower := wire.Levels()[rank]
+		if m := (wire.Reply{ID: reply.ID, Outcomes: wire.Project(reply.Outcomes, lower)}).LineSize(); m <= wire.MaxLine {
+			msg += fmt.Sprintf("; at level %s it takes %d (P6.9)", lower, m)
+			break
+		}
+	}
+	return wire.Reply{ID: reply.ID, Error: &wire.ErrorReply{Kind: wire.KindUnsupported, Message: msg}}
 }
 
 // answerDialect is the reference's reply to a notation of another dialect

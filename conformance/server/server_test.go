@@ -71,7 +71,7 @@ func TestServeEdges(t *testing.T) {
 	if err := server.Serve(strings.NewReader(in), &out, "x", "1"); err != nil {
 		t.Fatal(err)
 	}
-	want := `{"id":null,"error":{"kind":"internal","message":"bad request: request line longer than 1048576 bytes"}}` + "\n" +
+	want := `{"id":null,"error":{"kind":"request","message":"request line longer than 1048576 bytes"}}` + "\n" +
 		`{"id":2,"error":{"kind":"unsupported","message":"unknown op \"zap\" (the protocol has hello, moves and bye)"}}` + "\n"
 	if out.String() != want {
 		t.Errorf("replies:\n%s\nwant:\n%s", out.String(), want)

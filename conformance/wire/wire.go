@@ -27,9 +27,13 @@ package wire
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
@@ -45,6 +49,10 @@ const Version = 2
 // MinVersion is the oldest protocol version accepted: a protocol 1
 // implementation declares no capability and gets every default.
 const MinVersion = 1
+
+// MaxLine bounds a line of the protocol in bytes, its newline included
+// (spec/protocol.md P1.6).
+const MaxLine = 1 << 20
 
 // Operations: the "op" of a request.
 const (
@@ -68,10 +76,18 @@ const (
 	// dialect, board size, notation feature or operation it does not
 	// take, or one of its limits).
 	KindUnsupported = "unsupported"
-	// KindInternal: anything else, including a malformed request (whose
-	// message then starts with "bad request: ").
+	// KindRequest: the request itself is at fault: it does not read (not
+	// JSON, no id) or names what the protocol does not allow (a board,
+	// position or square that does not read, no piece on from). The client
+	// never sends one (spec/protocol.md P4).
+	KindRequest = "request"
+	// KindInternal: anything else: a bug, or a failure of the engine
+	// underneath.
 	KindInternal = "internal"
 )
+
+// Kinds lists the error kinds of a reply (spec/protocol.md P4).
+func Kinds() []string { return []string{KindSyntax, KindUnsupported, KindRequest, KindInternal} }
 
 // Levels lists the comparison levels from the least detailed.
 func Levels() []string { return []string{LevelDestinations, LevelEffects, LevelPaths} }
@@ -144,6 +160,14 @@ func (h *HelloReply) Check() error {
 		return fmt.Errorf("implementation speaks protocol %d, want %d to %d", h.Protocol, MinVersion, Version)
 	case h.Name == "":
 		return fmt.Errorf("hello reply has no name")
+	}
+	if err := checkLabel("name", h.Name); err != nil {
+		return err
+	}
+	if err := checkLabel("version", h.Version); err != nil {
+		return err
+	}
+	switch {
 	case !ValidLevel(h.Level):
 		return fmt.Errorf("hello reply has level %q, want one of %s", h.Level, strings.Join(Levels(), ", "))
 	case len(h.Dialects) == 0:
@@ -164,6 +188,49 @@ func (h *HelloReply) Check() error {
 	}
 	return nil
 }
+
+// MaxLabel bounds the name and the version of a hello reply, in bytes
+// (P2.1).
+const MaxLabel = 100
+
+// checkLabel checks the name or version of a hello reply (P2.1): short
+// text of printable characters, which reports print as it is (a control
+// character, such as a terminal escape, or a line break could forge a
+// report's lines).
+func checkLabel(field, text string) error {
+	if len(text) > MaxLabel {
+		return fmt.Errorf("hello reply: %s %s is %d bytes long, more than %d (P2.1)", field, QuoteText(text), len(text), MaxLabel)
+	}
+	for i, r := range text {
+		if !unicode.IsPrint(r) {
+			return fmt.Errorf("hello reply: %s %s has the character %U at byte %d, which is not printable (P2.1)", field, QuoteText(text), r, i)
+		}
+	}
+	return nil
+}
+
+// QuoteText shows text an implementation sent, in a message or a report:
+// Go-quoted, so that a control character, a terminal escape or a line
+// break shows as an escape and can neither act nor forge a line, and cut
+// to QuoteMax bytes, with the whole length said.
+func QuoteText(text string) string { return QuoteStart(text, len(text)) }
+
+// QuoteStart is QuoteText for the start of a text of n bytes (a line
+// still being written): cut to QuoteMax bytes, at a character's start,
+// and said to be n bytes long when it is cut.
+func QuoteStart(start string, n int) string {
+	if n <= QuoteMax && len(start) <= QuoteMax {
+		return strconv.Quote(start)
+	}
+	cut := min(len(start), QuoteMax)
+	for cut > 0 && cut < len(start) && !utf8.RuneStart(start[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(start[:cut]), n)
+}
+
+// QuoteMax is how much of a text an implementation sent QuoteText shows.
+const QuoteMax = 200
 
 // checkDialect checks one entry of a hello reply's dialects: a dialect of
 // the protocol (P2.3), or from protocol 2 on a classic profile written
@@ -302,9 +369,82 @@ func (r Reply) MarshalJSON() ([]byte, error) {
 	}{r.ID, out})
 }
 
+// LineSize is the length in bytes of the line that carries r, its newline
+// included: what P1.6 bounds (MaxLine).
+func (r Reply) LineSize() int {
+	line, err := json.Marshal(r)
+	if err != nil {
+		return 0 // a Reply always marshals
+	}
+	return len(line) + 1
+}
+
+// CheckReply reports the first thing in r, a decoded reply to req, that
+// the protocol forbids, or nil: a "to" or a changed square that names no
+// square of the request's board (P3.1: "a1" to the board's last file and
+// rank, written as the reference writes it, so "a01", "A1", "" and
+// "zz999" are not names), a changed square's content other than "" or
+// one piece letter (P3.3), an empty path or a path square that is not a
+// name (P3.3: a path may pass over virtual squares off the board, §3.6,
+// named as board.Square.String writes them), or a syntax error's offset
+// outside the notation (P4). Fields the reply's level does not compare
+// are checked too: whatever it sends must be well-formed.
+func CheckReply(r Reply, req MovesRequest) error {
+	size, err := board.ParseSize(req.Board)
+	if err != nil {
+		return fmt.Errorf("the request's board: %v", err)
+	}
+	if e := r.Error; e != nil {
+		if e.Kind == KindSyntax && e.Offset != nil && (*e.Offset < 0 || *e.Offset > len(req.Notation)) {
+			return fmt.Errorf("the syntax error's offset %d is not a byte offset in the notation, from 0 to %d (P4)", *e.Offset, len(req.Notation))
+		}
+		return nil
+	}
+	for i, o := range r.Outcomes {
+		if o.To != nil {
+			if err := checkSquare(*o.To, size); err != nil {
+				return fmt.Errorf("outcome %d: \"to\" %v", i+1, err)
+			}
+		}
+		for _, name := range slices.Sorted(maps.Keys(o.Changes)) {
+			if err := checkSquare(name, size); err != nil {
+				return fmt.Errorf("outcome %d: \"changes\" has the key %v", i+1, err)
+			}
+			if content := o.Changes[name]; content != "" && (len(content) != 1 || !isLetter(content[0])) {
+				return fmt.Errorf("outcome %d: \"changes\" gives %s the content %s, want \"\" or one piece letter (P3.3)", i+1, name, QuoteText(content))
+			}
+		}
+		for j, p := range o.Paths {
+			if len(p) == 0 {
+				return fmt.Errorf("outcome %d: path %d is empty, want the mover's square first (P3.3)", i+1, j+1)
+			}
+			for _, name := range p {
+				// A path may pass over virtual squares (§3.6).
+				if q, err := board.ParseSquare(name); err != nil || q.String() != name {
+					return fmt.Errorf("outcome %d: path %d has %s, which names no square (P3.3)", i+1, j+1, QuoteText(name))
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// checkSquare reports why name is not the name of a square of a board of
+// size (P3.1), or nil.
+func checkSquare(name string, size board.Size) error {
+	q, err := board.ParseSquare(name)
+	if err != nil || q.String() != name || !size.Contains(q) {
+		return fmt.Errorf("%s, which names no square of the %s board (P3.1)", QuoteText(name), size)
+	}
+	return nil
+}
+
+// isLetter reports an ASCII letter: a piece in placement text (P3.1).
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
 // ErrorReply is a typed error answer.
 type ErrorReply struct {
-	Kind    string `json:"kind"` // KindSyntax, KindUnsupported or KindInternal
+	Kind    string `json:"kind"` // one of Kinds
 	Message string `json:"message"`
 	Offset  *int   `json:"offset,omitempty"` // syntax: byte offset in the notation
 }

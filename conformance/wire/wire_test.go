@@ -223,3 +223,38 @@ func TestParseOutcome(t *testing.T) {
 		}
 	}
 }
+
+// TestHelloLabels: a hello reply's name and version are short printable
+// text (P2.1), since reports print them as they are: a terminal escape or
+// a line break in them could forge a report's lines (issue 28, item 12).
+func TestHelloLabels(t *testing.T) {
+	for _, c := range []struct{ name, version, err string }{
+		{"ffish", "0.7.10-3-gabc (build 2024)", ""},
+		{"Großmeister", "1.0 β", ""},
+		{"\x1b[2Jtoy", "1", `name "\x1b[2Jtoy" has the character U+001B at byte 0, which is not printable (P2.1)`},
+		{"toy", "1\nFAKE: 999 cases: 999 pass", `version "1\nFAKE: 999 cases: 999 pass" has the character U+000A at byte 1`},
+		{"toy\u202e", "1", "U+202E"}, // right-to-left override
+		{"toy", strings.Repeat("9", 101), "is 101 bytes long, more than 100 (P2.1)"},
+	} {
+		h := wire.HelloReply{Name: c.name, Version: c.version, Protocol: 2, Dialects: []string{"betza2"}, Level: "paths"}
+		err := h.Check()
+		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%q %q: %v, want %q", c.name, c.version, err, c.err)
+		}
+	}
+}
+
+// TestQuoteText: text an implementation sent is shown quoted, escapes
+// and all, and cut at a character's start.
+func TestQuoteText(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"unexpected ')'", `"unexpected ')'"`},
+		{"\x1b[2J\nFAKE", `"\x1b[2J\nFAKE"`},
+		{"\u009b31m §5.6", `"\u009b31m §5.6"`},
+		{strings.Repeat("a", 199) + "é", `"` + strings.Repeat("a", 199) + `"… (201 bytes)`},
+	} {
+		if got := wire.QuoteText(c.text); got != c.want {
+			t.Errorf("QuoteText(%q) = %s, want %s", c.text, got, c.want)
+		}
+	}
+}
