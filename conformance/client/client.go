@@ -1,6 +1,8 @@
-// Package client runs an implementation under test of protocol 1
+// Package client runs an implementation under test of protocol 2
 // (spec/protocol.md) and asks it one request at a time (Client): it keeps
-// the process across requests, kills its whole process group and starts
+// the process across requests, ends it with every process it started
+// (spec/protocol.md P6.1: on Linux through a supervisor, a child
+// subreaper, which also ends them when the client is killed) and starts
 // it afresh after a timeout, a crash or a reply that desynchronised the
 // stream, and gives every request exactly one Result. The messages are
 // those of package wire; package conform judges the results.
@@ -34,8 +36,8 @@ const (
 	// after "bye" (spec/protocol.md P5).
 	byeGrace = time.Second
 	// exitDrain is how long the output of an implementation that exited
-	// (and whose process group was killed) may stay open before the
-	// client stops reading it: only a process that left the group can
+	// (and whose descendants were ended) may stay open before the
+	// client stops reading it: only a process out of the guard's reach can
 	// hold it that long.
 	exitDrain = time.Second
 	// maxFailedStarts is how many starts in a row may fail before the
@@ -158,7 +160,7 @@ type Unsolicited struct {
 // Client runs an implementation under test and asks it one request at a
 // time. It keeps the process across requests, and after a timeout, a
 // crash or a reply that may have desynchronised the stream it kills the
-// process (its whole process group) and starts a new one (with a new
+// process (with everything it started) and starts a new one (with a new
 // handshake) before the next request. It judges the stream, not its
 // timing: which case a line is charged to depends only on the lines
 // before it, never on when it arrived. A Client is not safe for
@@ -177,11 +179,12 @@ type Client struct {
 	closed       bool
 }
 
-// Start runs argv (directly, not through a shell) in a process group of
-// its own, makes the handshake and returns a client for it. It fails if
-// the process cannot be started or its handshake is not a valid protocol
-// 1 hello reply; no process of it is left running then. Cancelling ctx
-// kills the implementation's process group; the request in flight and
+// Start runs argv (directly, not through a shell), guarded so that every
+// process it starts ends with it (spec/protocol.md P6.1), makes the
+// handshake and returns a client for it. It fails if the process cannot
+// be started or its handshake is not a valid hello reply (of protocol 1
+// or 2); no process of it is left running then. Cancelling ctx
+// ends the implementation and what it started; the request in flight and
 // every later one then end as ResultStopped.
 func Start(ctx context.Context, argv []string, opts Options) (*Client, error) {
 	if len(argv) == 0 {
@@ -256,7 +259,7 @@ func (c *Client) handshake(p *process) (wire.HelloReply, time.Duration, error) {
 	case evCancel:
 		return wire.HelloReply{}, 0, fmt.Errorf("run stopped before the hello reply: %v", context.Cause(c.ctx))
 	case evHeld:
-		return wire.HelloReply{}, 0, errors.New("exited before the hello reply, but its output is held open by a process outside its process group")
+		return wire.HelloReply{}, 0, errors.New("exited before the hello reply, but its output is held open by a process the client cannot reach")
 	case evTimeout:
 		if start, n := p.partialLine(); n > 0 {
 			return wire.HelloReply{}, 0, fmt.Errorf("partial hello line: no newline within %v after %s", timeout, quoteN(start, n))
@@ -379,7 +382,7 @@ func (c *Client) await(p *process, req wire.MovesRequest, deadline time.Time) Re
 			}
 			return Result{Kind: ResultTimeout, Detail: fmt.Sprintf("no reply within %v%s%s", c.opts.Timeout, meanwhile, c.discard(0))}
 		case evHeld:
-			return Result{Kind: ResultCrash, Detail: "exited before replying, but its output is held open by a process outside its process group" + c.discard(0).String()}
+			return Result{Kind: ResultCrash, Detail: "exited before replying, but its output is held open by a process the client cannot reach" + c.discard(0).String()}
 		}
 		switch {
 		case m.err == nil:
@@ -501,7 +504,7 @@ func (c *Client) drain(p *process) {
 }
 
 // Close ends the implementation: it sends "bye", closes its input, waits
-// up to a second for it to exit, and kills its process group: the
+// up to a second for it to exit, and ends it with what it started: the
 // implementation if it has not exited, and whatever it left running in
 // any case (spec/protocol.md P5). Lines it wrote after its last reply are
 // counted as unsolicited. It reports an implementation that had to be

@@ -30,12 +30,40 @@ var doubles struct {
 	err  error
 }
 
+// runnerVar, in the environment of a run of the test binary, makes it a
+// runner of the protocol instead (runner): the implementation's command
+// line, its words separated by runnerSep.
+const (
+	runnerVar = "BETZA_CLIENT_RUNNER"
+	runnerSep = "\x1f"
+)
+
 func TestMain(m *testing.M) {
+	if argv := os.Getenv(runnerVar); argv != "" {
+		os.Exit(runner(strings.Split(argv, runnerSep)))
+	}
 	code := m.Run()
 	if doubles.dir != "" {
 		os.RemoveAll(doubles.dir)
 	}
 	os.Exit(code)
+}
+
+// runner is the test binary run as a runner of the protocol, as
+// betzacheck conform is one: it asks the implementation argv every
+// request of the batch, with an hour for each, and ends it. A test kills
+// it on the way (TestRunnerKilled).
+func runner(argv []string) int {
+	c, err := client.Start(context.Background(), argv, client.Options{Timeout: time.Hour})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	for _, req := range batch() {
+		c.Do(req)
+	}
+	c.Close()
+	return 0
 }
 
 // double returns the command line of the test double name (a subcommand

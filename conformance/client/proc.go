@@ -15,10 +15,11 @@ import (
 	"betzacheck/conformance/wire"
 )
 
-// process is one run of the implementation, in a process group of its
-// own (spec/protocol.md P6.1): whatever it starts is killed with it.
+// process is one run of the implementation, started so that whatever it
+// starts ends with it (spec/protocol.md P6.1, guard).
 type process struct {
 	cmd        *exec.Cmd
+	guard      *guard
 	stdin      *os.File // our end of its stdin
 	stdout     *os.File // our end of its stdout
 	stderr     *os.File // our end of its stderr
@@ -27,15 +28,19 @@ type process struct {
 	readerDone chan struct{}
 	stderrDone chan struct{} // closed when its stderr is copied to the end
 	exited     chan struct{} // closed when Wait has returned
-	waitErr    error         // set before exited is closed
-	tail       *tailWriter
+	waitErr    error         // set before exited is closed: how it ended
+	// endedByUs, when ended is set, says whether the implementation was
+	// still running when the client ended it (set before exited is
+	// closed, where the guard knows).
+	endedByUs, ended bool
+	tail             *tailWriter
 
 	mu      sync.Mutex
 	partial []byte // the start of a line begun but not ended (to quote)
 	partN   int    // its length
 
 	// Used by the client's goroutine only.
-	exitSeen  bool // the client saw it exit and killed its group
+	exitSeen  bool // the client saw it exit and ended what it left
 	exitTime  time.Time
 	firstID   int // the first moves request sent to it; 0 before any
 	lastReply int // the id of the last request it answered; 0: hello
@@ -50,7 +55,8 @@ type lineMsg struct {
 // spawn starts argv with pipes for stdin, stdout and stderr, a reader
 // goroutine for stdout, a copier for stderr and a goroutine that waits
 // for the process. The pipes are files, so Wait returns as soon as the
-// process exits, whoever else holds them.
+// process exits, whoever else holds them. The guard (newGuard) makes
+// sure that what the process starts ends with it.
 func spawn(ctx context.Context, argv []string, opts Options) (*process, error) {
 	var child, ours [3]*os.File
 	closeAll := func() {
@@ -80,14 +86,37 @@ func spawn(ctx context.Context, argv []string, opts Options) (*process, error) {
 		exited: make(chan struct{}), tail: &tailWriter{also: opts.Stderr}}
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = child[0], child[1], child[2]
-	isolate(cmd)
-	cmd.Cancel = func() error { return killTree(cmd) }
-	p.cmd = cmd
-	err := cmd.Start()
+	g, err := newGuard(cmd)
+	if err != nil {
+		closeAll()
+		return nil, err
+	}
+	cmd.Cancel = func() error { g.end(cmd); return nil }
+	p.cmd, p.guard = cmd, g
+	err = cmd.Start()
 	for _, f := range child {
 		f.Close() // the child holds its own copies
 	}
+	if err == nil {
+		if err = g.started(time.Now().Add(opts.HelloTimeout)); err != nil {
+			g.end(cmd)
+			waited := make(chan struct{})
+			go func() {
+				cmd.Wait()
+				close(waited)
+			}()
+			t := time.NewTimer(endBound)
+			select {
+			case <-waited:
+			case <-t.C:
+				g.force(cmd)
+				<-waited
+			}
+			t.Stop()
+		}
+	}
 	if err != nil {
+		g.abandon()
 		for _, f := range ours {
 			f.Close()
 		}
@@ -99,7 +128,7 @@ func spawn(ctx context.Context, argv []string, opts Options) (*process, error) {
 		io.Copy(p.tail, p.stderr)
 	}()
 	go func() {
-		p.waitErr = cmd.Wait()
+		p.waitErr, p.endedByUs, p.ended = g.exited(cmd.Wait())
 		close(p.exited)
 	}()
 	return p, nil
@@ -202,12 +231,13 @@ const (
 )
 
 // next waits for the next line of output (or the end of it) until
-// deadline. When the process exits meanwhile, it kills the process's
-// group at once (spec/protocol.md P6.2): a child that inherited stdout
-// then cannot keep the output open, and the lines written before the exit
-// still come, followed by the end of the output. Should the output stay
-// open even so (a process that left the group holds it), next gives up
-// after exitDrain with evHeld.
+// deadline. When the process exits meanwhile, it ends what the process
+// left running at once (spec/protocol.md P6.2; where the guard runs a
+// supervisor, that is done by the time the exit is seen): a child that
+// inherited stdout then cannot keep the output open, and the lines
+// written before the exit still come, followed by the end of the output.
+// Should the output stay open even so (a process the guard does not
+// reach holds it), next gives up after exitDrain with evHeld.
 func (p *process) next(ctx context.Context, deadline time.Time) (lineMsg, event) {
 	for {
 		limit, exited := deadline, p.exited
@@ -225,7 +255,7 @@ func (p *process) next(ctx context.Context, deadline time.Time) (lineMsg, event)
 		case <-exited:
 			timer.Stop()
 			p.exitSeen, p.exitTime = true, time.Now()
-			killTree(p.cmd)
+			p.guard.end(p.cmd)
 		case <-timer.C:
 			if limit.Before(deadline) {
 				return lineMsg{}, evHeld
@@ -276,11 +306,11 @@ func (e exitInfo) String() string {
 // stop ends the process (end) and then waits for its goroutines (close).
 func (p *process) stop(grace time.Duration) exitInfo { return p.close(p.end(grace)) }
 
-// end closes the process's stdin, gives it grace to exit, and kills its
-// process group: the process if it has not exited, and in any case what
-// it started and left behind (spec/protocol.md P5, P6.1). It waits for
-// the process to be gone and reports whether it had to be killed. Its
-// output can still be read (what it wrote before it died) until close.
+// end closes the process's stdin, gives it grace to exit, and ends it:
+// the process if it has not exited, and in any case what it started and
+// left behind (spec/protocol.md P5, P6.1). It waits for the process to be
+// gone and reports whether it had to be killed. Its output can still be
+// read (what it wrote before it died) until close.
 func (p *process) end(grace time.Duration) (killed bool) {
 	p.stdin.Close()
 	if grace > 0 {
@@ -296,13 +326,30 @@ func (p *process) end(grace time.Duration) (killed bool) {
 	default:
 		killed = true
 	}
-	killTree(p.cmd)
-	<-p.exited
+	p.guard.end(p.cmd)
+	t := time.NewTimer(endBound)
+	select {
+	case <-p.exited:
+	case <-t.C:
+		// The guard did not end it in time (a supervisor that was
+		// itself stopped or killed): kill what can be reached.
+		p.guard.force(p.cmd)
+		<-p.exited
+	}
+	t.Stop()
+	if p.ended {
+		killed = p.endedByUs
+	}
 	if !p.exitSeen {
 		p.exitSeen, p.exitTime = true, time.Now()
 	}
 	return killed
 }
+
+// endBound is how long end waits for the guard to end a process before
+// it kills what it can reach itself: ending takes milliseconds, so this
+// only matters when something is wrong.
+const endBound = 10 * time.Second
 
 // close stops reading the output of a process that end has ended, and
 // waits for the reader and the stderr copier: no goroutine of the process
@@ -311,7 +358,7 @@ func (p *process) close(killed bool) exitInfo {
 	close(p.release)
 	p.stdout.Close()
 	<-p.readerDone
-	// Every writer of stderr is dead unless it left the group: the copier
+	// Every writer of stderr is dead unless the guard could not reach it: the copier
 	// reaches the end of what they wrote, or is cut off.
 	t := time.NewTimer(exitDrain)
 	select {

@@ -2,15 +2,33 @@
 
 package client
 
-import "os/exec"
+import (
+	"os/exec"
+	"time"
+)
 
-// isolate does nothing where process groups are not available.
-func isolate(cmd *exec.Cmd) {}
+// guard ends the implementation. Where there are no process groups it
+// can only kill the process itself.
+type guard struct{}
 
-// killTree kills the implementation's process.
-func killTree(cmd *exec.Cmd) error {
-	if cmd.Process == nil {
-		return nil
+// newGuard leaves cmd as it is.
+func newGuard(*exec.Cmd) (*guard, error) { return &guard{}, nil }
+
+// started has nothing to check: Start started the implementation itself.
+func (*guard) started(time.Time) error { return nil }
+
+// abandon has nothing to release.
+func (*guard) abandon() {}
+
+// end kills the implementation's process.
+func (*guard) end(cmd *exec.Cmd) {
+	if cmd.Process != nil {
+		cmd.Process.Kill()
 	}
-	return cmd.Process.Kill()
 }
+
+// force is end.
+func (g *guard) force(cmd *exec.Cmd) { g.end(cmd) }
+
+// exited is Wait's error: the process is the implementation.
+func (*guard) exited(waitErr error) (err error, endedByUs, known bool) { return waitErr, false, false }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"betzacheck/conformance/server"
 	"betzacheck/conformance/wire"
@@ -157,4 +158,35 @@ func orphan(d *double) {
 func child(d *double) {
 	d.parse()
 	d.hang()
+}
+
+func stray(d *double) {
+	exitOn := d.flags.Int("exit", 0, "exit (status 3) on the request with this id, after starting the helpers")
+	hangOn := d.flags.Int("hang", 0, "hang on the request with this id, after starting the helpers")
+	ready := d.flags.String("ready", "", "a file to create once the first request's helpers have started")
+	d.serve(func(req wire.MovesRequest, right wire.Reply) {
+		d.startHelper(false, "sleeper")
+		d.startHelper(true, "sleeper")
+		d.startHelper(true, "sleeper", "-daemon")
+		if *ready != "" {
+			os.WriteFile(*ready, nil, 0o644)
+		}
+		switch req.ID {
+		case *exitOn:
+			d.exit(3, "exiting with helpers left behind")
+		case *hangOn:
+			d.hang()
+		}
+		d.reply(right)
+	})
+}
+
+func sleeper(d *double) {
+	daemon := d.flags.Bool("daemon", false, "start another sleeper in a session of its own and exit")
+	d.parse()
+	if *daemon {
+		d.startHelper(true, "sleeper")
+		os.Exit(0)
+	}
+	time.Sleep(10 * time.Minute)
 }

@@ -220,6 +220,20 @@ func (d *double) leaveChild(holdOutput bool) {
 	}
 }
 
+// startHelper starts this program again as the double args[0] with the
+// rest of args, without pipes; with setsid in a session of its own, where
+// the platform has sessions. It exits (status 5) if the helper does not
+// start.
+func (d *double) startHelper(setsid bool, args ...string) {
+	cmd := exec.Command(os.Args[0], args...)
+	if setsid {
+		newSession(cmd)
+	}
+	if err := cmd.Start(); err != nil {
+		d.exit(5, err.Error())
+	}
+}
+
 // abandon leaves a child that holds stdout, and exits (status 4), so that
 // the output stays open after the double is gone.
 func (d *double) abandon() {

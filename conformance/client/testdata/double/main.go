@@ -75,6 +75,16 @@ the request with id N (0: before answering the handshake), so that its
 stdout stays open after it is gone. With -helper it starts a background
 helper (no pipes) before the handshake and leaves it running when it ends
 at bye.`},
+	{name: "stray", run: stray, doc: `answers right, and on each request first starts three helpers that
+outlive it: a sleeper in its process group, one that calls setsid (a
+session and group of its own), and one that calls setsid and is orphaned
+at once (a daemon's double fork); each sleeps for ten minutes whatever
+happens to its parent. With -exit N it exits (status 3) on request N
+after starting them, with -hang N it hangs there instead; with -ready
+FILE it creates FILE once the first request's helpers have started.`},
+	{name: "sleeper", run: sleeper, doc: `is the helper stray leaves: it sleeps for ten minutes, whatever happens
+to its parent; with -daemon it starts another sleeper in a session of its
+own and exits at once, orphaning it.`},
 	{name: "scripted", run: scripted, doc: scriptedDoc},
 	{name: "child", run: child, doc: `is the process orphan and scripted leave behind: it sleeps until the
 process that started it is gone.`},
