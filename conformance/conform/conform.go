@@ -273,10 +273,11 @@ func Generate(h wire.HelloReply, n int, seed int64) (iter.Seq[*Case], error) {
 	return GenerateOnly(h, n, seed, nil)
 }
 
-// GenerateOnly is Generate building and yielding only the cases i for
-// which keep(i) holds (every case when keep is nil): a shard's, without
-// building the others (see Shard.Cases).
-func GenerateOnly(h wire.HelloReply, n int, seed int64, keep func(i int) bool) (iter.Seq[*Case], error) {
+// GenerateOnly is Generate building and yielding only the cases whose
+// indices (each below n, in increasing order) indices yields, every case
+// 0 to n-1 when indices is nil: a shard's, computed and not searched
+// for, so that a case of another shard costs nothing (see Shard.Cases).
+func GenerateOnly(h wire.HelloReply, n int, seed int64, indices iter.Seq[int]) (iter.Seq[*Case], error) {
 	entry := GenerateDialect(h.Dialects)
 	base, _, _ := strings.Cut(entry, ":")
 	var g ebnf.Grammar
@@ -316,11 +317,11 @@ func GenerateOnly(h wire.HelloReply, n int, seed int64, keep func(i int) bool) (
 	if !wire.ValidLevel(level) {
 		level = wire.LevelPaths
 	}
+	if indices == nil {
+		indices = Shard{}.Span(0, n)
+	}
 	return func(yield func(*Case) bool) {
-		for i := 0; i < n; i++ {
-			if keep != nil && !keep(i) {
-				continue
-			}
+		for i := range indices {
 			id := fmt.Sprintf("gen/%d/%d", seed, i)
 			params := gopter.DefaultGenParameters()
 			params.Rng = rand.New(rand.NewSource(seed ^ int64(uint64(i)*0x9e3779b97f4a7c15)))
