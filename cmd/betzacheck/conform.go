@@ -6,9 +6,7 @@ import (
 	"io"
 	"iter"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"betzacheck/conformance/client"
@@ -111,12 +109,8 @@ func runConform(c *command, e *env, args []string) int {
 	// is killed, the case in flight gets error "run interrupted", no later
 	// case is taken, and the report is written for the cases judged
 	// (spec/protocol.md P6.6). A second signal ends betzacheck at once.
-	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stopSignals := signalContext()
 	defer stopSignals()
-	go func() {
-		<-ctx.Done()
-		stopSignals()
-	}()
 	im, cl, started := startImpl(ctx, e, *impl, *timeout)
 	closed := false
 	defer func() {

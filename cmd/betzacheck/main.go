@@ -19,8 +19,10 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/signal"
 	"regexp"
 	"strings"
+	"syscall"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
@@ -332,4 +334,18 @@ func checkRange(c *command, e *env, name string, v, lo, hi int) bool {
 		fmt.Fprintf(e.stderr, "betzacheck %s: --%s %d: expected %d to %d\n", c.Name, name, v, lo, hi)
 	}
 	return false
+}
+
+// signalContext is a context that the first SIGINT or SIGTERM ends, with
+// the signal as its cause ("interrupt signal received"), for a run that
+// stops and reports what it did (conform, fuzz). The handler is removed
+// at that first signal, so that a second one ends betzacheck at once; stop
+// removes it too.
+func signalContext() (ctx context.Context, stop context.CancelFunc) {
+	ctx, stop = signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return ctx, stop
 }
