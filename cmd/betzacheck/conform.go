@@ -1,11 +1,14 @@
 package main
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -58,7 +61,7 @@ func runConform(c *command, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "betzacheck conform: --level: expected one of %s, found %q\n", strings.Join(wire.Levels(), ", "), *level)
 		return exitUsage
 	}
-	if !filesOnly(c, e, []fileFlag{{"junit", *junit}, {"html", *htmlOut}, {"write-expect", *writeExpect}, {"divergences", *divergences}}) {
+	if !checkOutputs(c, e, []fileFlag{{"json", *jsonOut}, {"junit", *junit}, {"html", *htmlOut}, {"write-expect", *writeExpect}, {"divergences", *divergences}}) {
 		return exitUsage
 	}
 	// With --json - the JSON report is the whole of stdout.
@@ -160,7 +163,8 @@ func runConform(c *command, e *env, args []string) int {
 		return exitUsage
 	}
 	printReport(e, rep, *quiet && !jsonStdout, text, *verbose, *diagrams)
-	if code := writeReports(c, e, []reportFile{
+	status := conformStatus(c, rep, *allowUnsupported, e.stderr)
+	return writeReports(c, e, []reportFile{
 		{*jsonOut, rep.WriteJSON},
 		{*junit, rep.WriteJUnit},
 		{*writeExpect, func(w io.Writer) error { return rep.WriteExpectations(w, known) }},
@@ -170,10 +174,7 @@ func runConform(c *command, e *env, args []string) int {
 		{*htmlOut, func(w io.Writer) error {
 			return htmlreport.Write(w, rep, htmlreport.Options{Impl: *impl, Corpus: *dir, Level: *level})
 		}},
-	}); code != exitOK {
-		return code
-	}
-	return conformStatus(c, rep, *allowUnsupported, e.stderr)
+	}, status)
 }
 
 // readExpectations reads the file of known divergences; "" is none.
@@ -231,16 +232,61 @@ func printReport(e *env, rep *conform.Report, summaryOnly, text, verbose bool, d
 // fileFlag is a flag that names a file to write.
 type fileFlag struct{ name, path string }
 
-// filesOnly reports whether none of the flags asks for stdout ("-", which
-// is only for --json); if one does, it reports the usage error.
-func filesOnly(c *command, e *env, flags []fileFlag) bool {
+// checkOutputs checks, before anything runs, every file the flags name
+// for writing (spec/protocol.md P9.3): "-" (stdout) only for --json, no
+// file named by two flags, and each one writable: an existing file (not a
+// directory) opens for writing, unchanged, and a new one can be created
+// in its directory (it is created and removed again). On a problem it
+// reports the usage error and returns false: a run whose reports cannot
+// be written is not started.
+func checkOutputs(c *command, e *env, flags []fileFlag) bool {
+	named := map[string]string{}
 	for _, f := range flags {
-		if f.path == "-" {
+		switch {
+		case f.path == "":
+			continue
+		case f.path == "-" && f.name != "json":
 			fmt.Fprintf(e.stderr, "betzacheck %s: --%s: \"-\" (stdout) is only for --json; give a file\n", c.Name, f.name)
+			return false
+		case f.path == "-":
+			continue
+		}
+		key := filepath.Clean(f.path)
+		if other, ok := named[key]; ok {
+			fmt.Fprintf(e.stderr, "betzacheck %s: --%s and --%s both name %s: give each report its own file\n", c.Name, other, f.name, f.path)
+			return false
+		}
+		named[key] = f.name
+		if err := writable(f.path); err != nil {
+			fmt.Fprintf(e.stderr, "betzacheck %s: --%s: %v; nothing was run\n", c.Name, f.name, err)
 			return false
 		}
 	}
 	return true
+}
+
+// writable checks that path can be written without changing it: an
+// existing file opens for writing (without truncating it), and a missing
+// one is created and removed again.
+func writable(path string) error {
+	if st, err := os.Stat(path); err == nil {
+		if st.IsDir() {
+			return fmt.Errorf("%s is a directory", path)
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		return f.Close()
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(path)
 }
 
 // reportFile is a report to write to path ("" for none, "-" for stdout).
@@ -249,25 +295,33 @@ type reportFile struct {
 	write func(io.Writer) error
 }
 
-// writeReports writes each report asked for; a failure to write to stdout
-// fails the run, a file that cannot be written is a usage error.
-func writeReports(c *command, e *env, reports []reportFile) int {
+// writeReports writes each report asked for, whatever happens to the
+// others, and returns the exit status (spec/protocol.md P9.3): the run's
+// status when every report was written; when one could not be (a disk
+// full, a file removed since it was checked), each failure is said on
+// stderr and the status stays the run's, except that a run that passed
+// exits 2, so that a pass never hides a missing report.
+func writeReports(c *command, e *env, reports []reportFile, status int) int {
+	failed := false
 	for _, out := range reports {
-		switch {
-		case out.path == "":
-		case out.path == "-":
-			if err := out.write(e.stdout); err != nil {
-				fmt.Fprintf(e.stderr, "betzacheck %s: %v\n", c.Name, err)
-				return exitFail
-			}
+		var err error
+		switch out.path {
+		case "":
+			continue
+		case "-":
+			err = out.write(e.stdout)
 		default:
-			if err := writeFile(out.path, out.write); err != nil {
-				fmt.Fprintf(e.stderr, "betzacheck %s: %v\n", c.Name, err)
-				return exitUsage
-			}
+			err = writeFile(out.path, out.write)
+		}
+		if err != nil {
+			failed = true
+			fmt.Fprintf(e.stderr, "betzacheck %s: writing %s: %v\n", c.Name, cmp.Or(out.path, "stdout"), err)
 		}
 	}
-	return exitOK
+	if failed && status == exitOK {
+		return exitUsage
+	}
+	return status
 }
 
 // conformStatus is the exit status of a run: 1 when it breaks, 3

@@ -34,7 +34,7 @@ func runMerge(c *command, e *env, args []string) int {
 		c.usage(e.stderr, nil)
 		return exitUsage
 	}
-	if !filesOnly(c, e, []fileFlag{{"junit", *junit}, {"html", *htmlOut}, {"divergences", *divergences}}) {
+	if !checkOutputs(c, e, []fileFlag{{"json", *jsonOut}, {"junit", *junit}, {"html", *htmlOut}, {"divergences", *divergences}}) {
 		return exitUsage
 	}
 	known, err := readExpectations(*expect)
@@ -75,6 +75,7 @@ func runMerge(c *command, e *env, args []string) int {
 	}
 	jsonStdout := *jsonOut == "-"
 	printReport(e, rep, *quiet && !jsonStdout, !*quiet && !jsonStdout, *verbose, *diagrams)
+	status := conformStatus(c, rep, *allowUnsupported, e.stderr)
 	hopt := htmlreport.Options{Impl: *impl, Corpus: *dir}
 	if hopt.Impl == "" {
 		hopt.Impl = rep.Impl.Name
@@ -82,17 +83,14 @@ func runMerge(c *command, e *env, args []string) int {
 	if rep.Level != rep.Impl.Level {
 		hopt.Level = rep.Level // the run was given --level
 	}
-	if code := writeReports(c, e, []reportFile{
+	return writeReports(c, e, []reportFile{
 		{*jsonOut, rep.WriteJSON},
 		{*junit, rep.WriteJUnit},
 		{*htmlOut, func(w io.Writer) error { return htmlreport.Write(w, rep, hopt) }},
 		{*divergences, func(w io.Writer) error {
 			return rep.WriteDivergences(w, conform.ShellJoin(append([]string{"betzacheck", "merge"}, args...)...), notes)
 		}},
-	}); code != exitOK {
-		return code
-	}
-	return conformStatus(c, rep, *allowUnsupported, e.stderr)
+	}, status)
 }
 
 // readReport reads a JSON report written by conform --json.
