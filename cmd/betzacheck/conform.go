@@ -31,7 +31,7 @@ func runConform(c *command, e *env, args []string) int {
 	jsonOut := fs.String("json", "", "write a JSON report to FILE (\"-\": to stdout, instead of the text report)")
 	htmlOut := fs.String("html", "", "write a self-contained HTML report to FILE: summary per clause, failures with diagrams and replay commands")
 	quiet := fs.Bool("quiet", false, "print only the summary line (and no progress)")
-	timeout := fs.Duration("timeout", client.DefaultTimeout, "time limit per case")
+	timeout := fs.Duration("timeout", client.DefaultTimeout, "time limit per case (more than 0)")
 	verbose := fs.Bool("v", false, "print a line for every case, passes included")
 	diagrams := fs.Int("failures", 5, "failures to show with a diagram")
 	allowUnsupported := fs.Bool("allow-unsupported", false, "exit 0 when every case is unsupported (the summary still says that nothing was decided)")
@@ -55,6 +55,9 @@ func runConform(c *command, e *env, args []string) int {
 	}
 	if one.given() && (*dir != "" || *generate > 0) {
 		fmt.Fprintln(e.stderr, "betzacheck conform: --notation judges one case: give no corpus directory and no --generate")
+		return exitUsage
+	}
+	if !checkPositive(c, e, "timeout", *timeout) {
 		return exitUsage
 	}
 	if *level != "" && !wire.ValidLevel(*level) {
@@ -205,7 +208,11 @@ func startImpl(ctx context.Context, e *env, impl string, timeout time.Duration) 
 	}
 	cl, err := client.Start(ctx, strings.Fields(impl), client.Options{Timeout: timeout, Stderr: io.Discard})
 	if err != nil {
-		fmt.Fprintf(e.stderr, "betzacheck conform: %s: could not start: %v; every case is an error\n", impl, err)
+		// A run stopped during the handshake judges no case: the stop
+		// is said once, with the cases judged (spec/protocol.md P9.6).
+		if ctx.Err() == nil {
+			fmt.Fprintf(e.stderr, "betzacheck conform: %s: could not start: %v; every case is an error\n", impl, err)
+		}
 		return conform.NotStarted{Name: impl, Err: err}, nil, false
 	}
 	return cl, cl, true

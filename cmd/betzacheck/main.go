@@ -4,10 +4,12 @@
 // notation may be written in any dialect package translate knows
 // (--dialect): it is read into Betza 2.0, and the command works on that.
 //
-// Exit status: 0 success, 1 a failure was found (a bad notation, a failed
-// check), 2 a usage or input error (unknown subcommand, bad flag, bad
-// position or square), 3 inconclusive (nothing failed, but a limit was hit
-// or a case could not be run, so not everything was decided).
+// Exit status (spec/protocol.md P9): 0 success, 1 a failure was found (a
+// bad notation, a failed check or case), 2 a usage or input error (unknown
+// subcommand, bad flag, bad position or square, a report file that cannot
+// be written), 3 inconclusive (nothing failed, but a search limit was
+// hit, every case was unsupported, or the run was stopped, so not
+// everything was decided).
 package main
 
 import (
@@ -23,6 +25,9 @@ import (
 	"regexp"
 	"strings"
 	"syscall"
+	"time"
+
+	"betzacheck/reference/eval"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
@@ -33,7 +38,8 @@ const (
 	exitFail  = 1 // a failure was found: bad notation, failed check
 	exitUsage = 2 // usage or input error
 	// exitUndecided: nothing failed, but not everything was decided (a
-	// search limit was hit, or cases could not be asked); never a pass.
+	// search limit was hit, every case was unsupported, or the run was
+	// stopped); never a pass.
 	exitUndecided = 3
 )
 
@@ -334,6 +340,27 @@ func checkRange(c *command, e *env, name string, v, lo, hi int) bool {
 		fmt.Fprintf(e.stderr, "betzacheck %s: --%s %d: expected %d to %d\n", c.Name, name, v, lo, hi)
 	}
 	return false
+}
+
+// checkPositive reports whether the duration --name is more than 0; if
+// not it reports the usage error (spec/protocol.md P9.5).
+func checkPositive(c *command, e *env, name string, d time.Duration) bool {
+	if d > 0 {
+		return true
+	}
+	fmt.Fprintf(e.stderr, "betzacheck %s: --%s %v: expected a positive duration\n", c.Name, name, d)
+	return false
+}
+
+// failureStatus is the exit status of a query that ended in err
+// (spec/protocol.md P9.2): 3 (inconclusive) when a search budget of
+// §12.3 ran out, which decides nothing about the notation, else 1 (a
+// notation that does not read, a fragment conflict: a failure found).
+func failureStatus(err error) int {
+	if le := (*eval.LimitError)(nil); errors.As(err, &le) {
+		return exitUndecided
+	}
+	return exitFail
 }
 
 // signalContext is a context that the first SIGINT or SIGTERM ends, with

@@ -434,6 +434,8 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	if out.Stale == nil {
 		out.Stale = []string{}
 	}
+	// A run stopped before its first case lists none: [], never null.
+	out.Results = make([]jsonResult, 0, len(r.Results))
 	for _, res := range r.Results {
 		jr := jsonResult{ID: res.Case.ID, Clauses: res.Case.Clauses, Request: res.Case.Request, Betza2: res.Case.Betza2,
 			Verdict: res.Verdict.Kind.String(), Reason: res.Verdict.Reason, Diff: res.Verdict.Diff, Expected: res.Expected}
