@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -79,7 +80,7 @@ func runConform(c *command, e *env, args []string) int {
 		}
 		shard = s
 	}
-	known, err := readExpectations(*expect)
+	known, expectInfo, err := readExpectations(*expect)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
 		return exitUsage
@@ -141,7 +142,20 @@ func runConform(c *command, e *env, args []string) int {
 	// Passing cases are kept (without their answers) only for the reports
 	// that list every case, so that a long run's memory does not grow
 	// with them.
-	opt := conform.Options{Level: *level, Expect: known, KeepPasses: *jsonOut != "" || *junit != "" || *verbose, Shard: shard}
+	// What the run is, for its JSON report and for merge, which compares
+	// it across shards (spec/protocol.md P10.2).
+	info := conform.RunInfo{Tool: "betzacheck", Version: version, Argv: e.argv(c.Name, args), Impl: *impl, Level: *level,
+		Timeout: timeout.String(), ShrinkBudget: *shrinkBudget, Expect: expectInfo}
+	if *generate > 0 {
+		info.Generate, info.Seed, info.Dialect = *generate, seed, conform.GenerateDialect(im.Hello().Dialects)
+	}
+	if *dir != "" {
+		info.Corpus = conform.NewCorpusInfo(filepath.Clean(*dir), corpusCases)
+	}
+	if one.given() {
+		info.Notation = one.info()
+	}
+	opt := conform.Options{Level: *level, Expect: known, KeepPasses: *jsonOut != "" || *junit != "" || *verbose, Shard: shard, Run: info}
 	rep := conform.Stream(ctx, im, counting(cases, bar.update), opt)
 	bar.finish()
 	shrinkFailures(ctx, e, im, rep, conform.ShrinkOptions{Budget: *shrinkBudget, Impl: *impl}, !*quiet)
@@ -180,21 +194,21 @@ func runConform(c *command, e *env, args []string) int {
 	}, status)
 }
 
-// readExpectations reads the file of known divergences; "" is none.
-func readExpectations(path string) (conform.Expectations, error) {
+// readExpectations reads the file of known divergences, and says what it
+// was for the run's report; "" is none.
+func readExpectations(path string) (conform.Expectations, *conform.ExpectInfo, error) {
 	if path == "" {
-		return nil, nil
+		return nil, nil, nil
 	}
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	defer f.Close()
-	known, err := conform.ParseExpectations(f)
+	known, err := conform.ParseExpectations(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, nil, fmt.Errorf("%s: %v", path, err)
 	}
-	return known, nil
+	return known, &conform.ExpectInfo{Path: path, Digest: conform.Digest(data)}, nil
 }
 
 // startImpl starts the implementation under test: the reference in

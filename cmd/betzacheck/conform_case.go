@@ -40,6 +40,12 @@ func (f *caseFlags) given() bool {
 	return given
 }
 
+// info is the one case as the run's report gives it: the flags as given,
+// the position empty when none was.
+func (f *caseFlags) info() *conform.NotationInfo {
+	return &conform.NotationInfo{Notation: *f.notation, Dialect: *f.dialect, Board: *f.board, Position: *f.position, From: *f.from}
+}
+
 // build is the one case: the notation as written in its dialect, judged
 // by its Betza 2.0 translation (or, when the dialect rejects it, as an
 // invalid notation).

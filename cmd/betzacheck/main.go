@@ -14,6 +14,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -30,7 +31,7 @@ import (
 	"betzacheck/reference/eval"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() { os.Exit(runAs(os.Args[0], os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 
 // The exit codes, documented by help.
 const (
@@ -146,11 +147,28 @@ type env struct {
 	// request's context under web. Every evaluation stops once it is done
 	// (eval.Options.Context), with a limit error, never a pass.
 	ctx context.Context
+	// program is the name betzacheck was run as (its argv[0]); "" is
+	// "betzacheck".
+	program string
 }
 
+// run runs betzacheck, as "betzacheck", with the arguments after its
+// name.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, colorOut: useColor(stdout), colorErr: useColor(stderr)}
+	return runAs("betzacheck", args, stdin, stdout, stderr)
+}
+
+// runAs runs betzacheck, run as program (its argv[0]), with the arguments
+// after it.
+func runAs(program string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, colorOut: useColor(stdout), colorErr: useColor(stderr), program: program}
 	return e.run(args)
+}
+
+// argv is the command line of the command name run with args, as it was
+// run: the program's name, the command's and the arguments.
+func (e *env) argv(name string, args []string) []string {
+	return append([]string{cmp.Or(e.program, "betzacheck"), name}, args...)
 }
 
 // run runs the subcommand that args name, with its arguments, in e.

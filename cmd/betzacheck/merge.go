@@ -37,7 +37,7 @@ func runMerge(c *command, e *env, args []string) int {
 	if !checkOutputs(c, e, []fileFlag{{"json", *jsonOut}, {"junit", *junit}, {"html", *htmlOut}, {"divergences", *divergences}}) {
 		return exitUsage
 	}
-	known, err := readExpectations(*expect)
+	known, _, err := readExpectations(*expect)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck merge: %v\n", err)
 		return exitUsage
@@ -73,6 +73,9 @@ func runMerge(c *command, e *env, args []string) int {
 	if known != nil {
 		rep.ApplyMerged(known)
 	}
+	// The merged report's command line is the merge's: the shards' hold
+	// each its own shard and output paths.
+	rep.Run.Argv = e.argv(c.Name, args)
 	jsonStdout := *jsonOut == "-"
 	printReport(e, rep, *quiet && !jsonStdout, !*quiet && !jsonStdout, *verbose, *diagrams)
 	status := conformStatus(c, rep, *allowUnsupported, e.stderr)

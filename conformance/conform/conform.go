@@ -601,6 +601,9 @@ type Options struct {
 	// (Shard.Cases): the report says so, and an expectation's id that no
 	// case has is not stale (another shard may hold it).
 	Shard Shard
+	// Run is what the run is, for its report (Report.Run); Stream sets
+	// its Format and Protocol.
+	Run RunInfo
 }
 
 // Run judges a list of cases and keeps every result: Stream with
@@ -626,7 +629,8 @@ func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) 
 	if opt.Level != "" && wire.LevelRank(opt.Level) < wire.LevelRank(lv) {
 		lv = opt.Level
 	}
-	rep := &Report{Impl: hello, Level: lv, Shard: opt.Shard}
+	rep := &Report{Run: opt.Run, Impl: hello, Level: lv, Shard: opt.Shard}
+	rep.Run.Format, rep.Run.Protocol = ReportFormat, wire.Version
 	stop := func(detail string) {
 		if ctx.Err() != nil {
 			detail = context.Cause(ctx).Error()
