@@ -28,6 +28,7 @@ import (
 	"syscall"
 	"time"
 
+	"betzacheck/conformance/wire"
 	"betzacheck/reference/eval"
 )
 
@@ -107,7 +108,7 @@ func init() {
 		{
 			Name:    "serve",
 			Args:    "",
-			Summary: "answer protocol 1 requests on stdin/stdout with the reference (spec/protocol.md)",
+			Summary: fmt.Sprintf("answer protocol %d requests on stdin/stdout with the reference (spec/protocol.md)", wire.Version),
 			Run:     runServe,
 		},
 		{
