@@ -70,7 +70,8 @@ func (f *caseFlags) build() (*conform.Case, error) {
 }
 
 // readNotes reads the notes of the divergences page at path, if it
-// exists.
+// exists; a file that is not a divergences page is an error
+// (conform.ReadDivergencePage), found before the run.
 func readNotes(path string) (conform.DivergenceNotes, error) {
 	if path == "" {
 		return nil, nil
@@ -82,7 +83,11 @@ func readNotes(path string) (conform.DivergenceNotes, error) {
 	if err != nil {
 		return nil, err
 	}
-	return conform.ParseDivergenceNotes(string(data)), nil
+	notes, err := conform.ReadDivergencePage(string(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return notes, nil
 }
 
 // shrinkFailures shrinks the run's failures (conform.Shrink), with a
