@@ -139,9 +139,6 @@ func runConform(c *command, e *env, args []string) int {
 	if !*quiet {
 		bar = newProgress(e.stderr, total)
 	}
-	// Passing cases are kept (without their answers) only for the reports
-	// that list every case, so that a long run's memory does not grow
-	// with them.
 	// What the run is, for its JSON report and for merge, which compares
 	// it across shards (spec/protocol.md P10.2).
 	info := conform.RunInfo{Tool: "betzacheck", Version: version, Argv: e.argv(c.Name, args), Impl: *impl, Level: *level,
@@ -155,6 +152,9 @@ func runConform(c *command, e *env, args []string) int {
 	if one.given() {
 		info.Notation = one.info()
 	}
+	// Passing cases are kept (without their answers) only for the reports
+	// that list every case, so that a long run's memory does not grow
+	// with them.
 	opt := conform.Options{Level: *level, Expect: known, KeepPasses: *jsonOut != "" || *junit != "" || *verbose, Shard: shard, Run: info}
 	rep := conform.Stream(ctx, im, counting(cases, bar.update), opt)
 	bar.finish()
