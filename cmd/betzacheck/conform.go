@@ -1,14 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
 	"os"
-	"os/signal"
+	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"betzacheck/conformance/client"
@@ -30,7 +32,7 @@ func runConform(c *command, e *env, args []string) int {
 	jsonOut := fs.String("json", "", "write a JSON report to FILE (\"-\": to stdout, instead of the text report)")
 	htmlOut := fs.String("html", "", "write a self-contained HTML report to FILE: summary per clause, failures with diagrams and replay commands")
 	quiet := fs.Bool("quiet", false, "print only the summary line (and no progress)")
-	timeout := fs.Duration("timeout", client.DefaultTimeout, "time limit per case")
+	timeout := fs.Duration("timeout", client.DefaultTimeout, "time limit per case (more than 0)")
 	verbose := fs.Bool("v", false, "print a line for every case, passes included")
 	diagrams := fs.Int("failures", 5, "failures to show with a diagram")
 	allowUnsupported := fs.Bool("allow-unsupported", false, "exit 0 when every case is unsupported (the summary still says that nothing was decided)")
@@ -56,11 +58,14 @@ func runConform(c *command, e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "betzacheck conform: --notation judges one case: give no corpus directory and no --generate")
 		return exitUsage
 	}
+	if !checkPositive(c, e, "timeout", *timeout) {
+		return exitUsage
+	}
 	if *level != "" && !wire.ValidLevel(*level) {
 		fmt.Fprintf(e.stderr, "betzacheck conform: --level: expected one of %s, found %q\n", strings.Join(wire.Levels(), ", "), *level)
 		return exitUsage
 	}
-	if !filesOnly(c, e, []fileFlag{{"junit", *junit}, {"html", *htmlOut}, {"write-expect", *writeExpect}, {"divergences", *divergences}}) {
+	if !checkOutputs(c, e, []fileFlag{{"json", *jsonOut}, {"junit", *junit}, {"html", *htmlOut}, {"write-expect", *writeExpect}, {"divergences", *divergences}}) {
 		return exitUsage
 	}
 	// With --json - the JSON report is the whole of stdout.
@@ -75,7 +80,7 @@ func runConform(c *command, e *env, args []string) int {
 		}
 		shard = s
 	}
-	known, err := readExpectations(*expect)
+	known, expectInfo, err := readExpectations(*expect)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
 		return exitUsage
@@ -111,12 +116,8 @@ func runConform(c *command, e *env, args []string) int {
 	// is killed, the case in flight gets error "run interrupted", no later
 	// case is taken, and the report is written for the cases judged
 	// (spec/protocol.md P6.6). A second signal ends betzacheck at once.
-	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stopSignals := signalContext()
 	defer stopSignals()
-	go func() {
-		<-ctx.Done()
-		stopSignals()
-	}()
 	im, cl, started := startImpl(ctx, e, *impl, *timeout)
 	closed := false
 	defer func() {
@@ -138,10 +139,23 @@ func runConform(c *command, e *env, args []string) int {
 	if !*quiet {
 		bar = newProgress(e.stderr, total)
 	}
+	// What the run is, for its JSON report and for merge, which compares
+	// it across shards (spec/protocol.md P10.2).
+	info := conform.RunInfo{Tool: "betzacheck", Version: version, Argv: e.argv(c.Name, args), Impl: *impl, Level: *level,
+		Timeout: timeout.String(), ShrinkBudget: *shrinkBudget, Expect: expectInfo}
+	if *generate > 0 {
+		info.Generate, info.Seed, info.Dialect = *generate, seed, conform.GenerateDialect(im.Hello().Dialects)
+	}
+	if *dir != "" {
+		info.Corpus = conform.NewCorpusInfo(filepath.Clean(*dir), corpusCases)
+	}
+	if one.given() {
+		info.Notation = one.info()
+	}
 	// Passing cases are kept (without their answers) only for the reports
 	// that list every case, so that a long run's memory does not grow
 	// with them.
-	opt := conform.Options{Level: *level, Expect: known, KeepPasses: *jsonOut != "" || *junit != "" || *verbose, Shard: shard}
+	opt := conform.Options{Level: *level, Expect: known, KeepPasses: *jsonOut != "" || *junit != "" || *verbose, Shard: shard, Run: info}
 	rep := conform.Stream(ctx, im, counting(cases, bar.update), opt)
 	bar.finish()
 	shrinkFailures(ctx, e, im, rep, conform.ShrinkOptions{Budget: *shrinkBudget, Impl: *impl}, !*quiet)
@@ -166,7 +180,8 @@ func runConform(c *command, e *env, args []string) int {
 		return exitUsage
 	}
 	printReport(e, rep, *quiet && !jsonStdout, text, *verbose, *diagrams)
-	if code := writeReports(c, e, []reportFile{
+	status := conformStatus(c, rep, *allowUnsupported, e.stderr)
+	return writeReports(c, e, []reportFile{
 		{*jsonOut, rep.WriteJSON},
 		{*junit, rep.WriteJUnit},
 		{*writeExpect, func(w io.Writer) error { return rep.WriteExpectations(w, known) }},
@@ -176,27 +191,24 @@ func runConform(c *command, e *env, args []string) int {
 		{*htmlOut, func(w io.Writer) error {
 			return htmlreport.Write(w, rep, htmlreport.Options{Impl: *impl, Corpus: *dir, Level: *level})
 		}},
-	}); code != exitOK {
-		return code
-	}
-	return conformStatus(c, rep, *allowUnsupported, e.stderr)
+	}, status)
 }
 
-// readExpectations reads the file of known divergences; "" is none.
-func readExpectations(path string) (conform.Expectations, error) {
+// readExpectations reads the file of known divergences, and says what it
+// was for the run's report; "" is none.
+func readExpectations(path string) (conform.Expectations, *conform.ExpectInfo, error) {
 	if path == "" {
-		return nil, nil
+		return nil, nil, nil
 	}
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	defer f.Close()
-	known, err := conform.ParseExpectations(f)
+	known, err := conform.ParseExpectations(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, nil, fmt.Errorf("%s: %v", path, err)
 	}
-	return known, nil
+	return known, &conform.ExpectInfo{Path: path, Digest: conform.Digest(data)}, nil
 }
 
 // startImpl starts the implementation under test: the reference in
@@ -210,7 +222,11 @@ func startImpl(ctx context.Context, e *env, impl string, timeout time.Duration) 
 	}
 	cl, err := client.Start(ctx, strings.Fields(impl), client.Options{Timeout: timeout, Stderr: io.Discard})
 	if err != nil {
-		fmt.Fprintf(e.stderr, "betzacheck conform: %s: could not start: %v; every case is an error\n", impl, err)
+		// A run stopped during the handshake judges no case: the stop
+		// is said once, with the cases judged (spec/protocol.md P9.6).
+		if ctx.Err() == nil {
+			fmt.Fprintf(e.stderr, "betzacheck conform: %s: could not start: %v; every case is an error\n", impl, err)
+		}
 		return conform.NotStarted{Name: impl, Err: err}, nil, false
 	}
 	return cl, cl, true
@@ -237,16 +253,61 @@ func printReport(e *env, rep *conform.Report, summaryOnly, text, verbose bool, d
 // fileFlag is a flag that names a file to write.
 type fileFlag struct{ name, path string }
 
-// filesOnly reports whether none of the flags asks for stdout ("-", which
-// is only for --json); if one does, it reports the usage error.
-func filesOnly(c *command, e *env, flags []fileFlag) bool {
+// checkOutputs checks, before anything runs, every file the flags name
+// for writing (spec/protocol.md P9.3): "-" (stdout) only for --json, no
+// file named by two flags, and each one writable: an existing file (not a
+// directory) opens for writing, unchanged, and a new one can be created
+// in its directory (it is created and removed again). On a problem it
+// reports the usage error and returns false: a run whose reports cannot
+// be written is not started.
+func checkOutputs(c *command, e *env, flags []fileFlag) bool {
+	named := map[string]string{}
 	for _, f := range flags {
-		if f.path == "-" {
+		switch {
+		case f.path == "":
+			continue
+		case f.path == "-" && f.name != "json":
 			fmt.Fprintf(e.stderr, "betzacheck %s: --%s: \"-\" (stdout) is only for --json; give a file\n", c.Name, f.name)
+			return false
+		case f.path == "-":
+			continue
+		}
+		key := filepath.Clean(f.path)
+		if other, ok := named[key]; ok {
+			fmt.Fprintf(e.stderr, "betzacheck %s: --%s and --%s both name %s: give each report its own file\n", c.Name, other, f.name, f.path)
+			return false
+		}
+		named[key] = f.name
+		if err := writable(f.path); err != nil {
+			fmt.Fprintf(e.stderr, "betzacheck %s: --%s: %v; nothing was run\n", c.Name, f.name, err)
 			return false
 		}
 	}
 	return true
+}
+
+// writable checks that path can be written without changing it: an
+// existing file opens for writing (without truncating it), and a missing
+// one is created and removed again.
+func writable(path string) error {
+	if st, err := os.Stat(path); err == nil {
+		if st.IsDir() {
+			return fmt.Errorf("%s is a directory", path)
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		return f.Close()
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(path)
 }
 
 // reportFile is a report to write to path ("" for none, "-" for stdout).
@@ -255,25 +316,33 @@ type reportFile struct {
 	write func(io.Writer) error
 }
 
-// writeReports writes each report asked for; a failure to write to stdout
-// fails the run, a file that cannot be written is a usage error.
-func writeReports(c *command, e *env, reports []reportFile) int {
+// writeReports writes each report asked for, whatever happens to the
+// others, and returns the exit status (spec/protocol.md P9.3): the run's
+// status when every report was written; when one could not be (a disk
+// full, a file removed since it was checked), each failure is said on
+// stderr and the status stays the run's, except that a run that passed
+// exits 2, so that a pass never hides a missing report.
+func writeReports(c *command, e *env, reports []reportFile, status int) int {
+	failed := false
 	for _, out := range reports {
-		switch {
-		case out.path == "":
-		case out.path == "-":
-			if err := out.write(e.stdout); err != nil {
-				fmt.Fprintf(e.stderr, "betzacheck %s: %v\n", c.Name, err)
-				return exitFail
-			}
+		var err error
+		switch out.path {
+		case "":
+			continue
+		case "-":
+			err = out.write(e.stdout)
 		default:
-			if err := writeFile(out.path, out.write); err != nil {
-				fmt.Fprintf(e.stderr, "betzacheck %s: %v\n", c.Name, err)
-				return exitUsage
-			}
+			err = writeFile(out.path, out.write)
+		}
+		if err != nil {
+			failed = true
+			fmt.Fprintf(e.stderr, "betzacheck %s: writing %s: %v\n", c.Name, cmp.Or(out.path, "stdout"), err)
 		}
 	}
-	return exitOK
+	if failed && status == exitOK {
+		return exitUsage
+	}
+	return status
 }
 
 // conformStatus is the exit status of a run: 1 when it breaks, 3

@@ -40,6 +40,12 @@ func (f *caseFlags) given() bool {
 	return given
 }
 
+// info is the one case as the run's report gives it: the flags as given,
+// the position empty when none was.
+func (f *caseFlags) info() *conform.NotationInfo {
+	return &conform.NotationInfo{Notation: *f.notation, Dialect: *f.dialect, Board: *f.board, Position: *f.position, From: *f.from}
+}
+
 // build is the one case: the notation as written in its dialect, judged
 // by its Betza 2.0 translation (or, when the dialect rejects it, as an
 // invalid notation).
@@ -64,7 +70,8 @@ func (f *caseFlags) build() (*conform.Case, error) {
 }
 
 // readNotes reads the notes of the divergences page at path, if it
-// exists.
+// exists; a file that is not a divergences page is an error
+// (conform.ReadDivergencePage), found before the run.
 func readNotes(path string) (conform.DivergenceNotes, error) {
 	if path == "" {
 		return nil, nil
@@ -76,7 +83,11 @@ func readNotes(path string) (conform.DivergenceNotes, error) {
 	if err != nil {
 		return nil, err
 	}
-	return conform.ParseDivergenceNotes(string(data)), nil
+	notes, err := conform.ReadDivergencePage(string(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return notes, nil
 }
 
 // shrinkFailures shrinks the run's failures (conform.Shrink), with a

@@ -37,9 +37,14 @@ type fuzzJSON struct {
 	UndecidedBy map[string]int `json:"undecidedBy"` // undecided cases by the law left undecided`
 	// Verdict is "passed" (every case run held every law), "failed" (a
 	// law broken) or "undecided" (no law broken, but some case, or every
-	// one, undecided). Passed is Verdict == "passed".
-	Verdict          string             `json:"verdict"`
-	Passed           bool               `json:"passed"`
+	// one, undecided, or the run interrupted). Passed is Verdict ==
+	// "passed".
+	Verdict string `json:"verdict"`
+	Passed  bool   `json:"passed"`
+	// Interrupted: SIGINT or SIGTERM stopped the run, for the reason
+	// Stopped gives; the counts cover the cases finished by then.
+	Interrupted      bool               `json:"interrupted"`
+	Stopped          string             `json:"stopped,omitempty"`
 	Failure          *fuzzFailureJSON   `json:"failure"`
 	UndecidedExample *fuzzUndecidedJSON `json:"undecidedExample"`
 }
@@ -90,7 +95,14 @@ func runFuzz(c *command, e *env, args []string) int {
 		return exitUsage
 	}
 	defer paceGC(*heap)()
-	ctx := context.Background()
+	// SIGINT and SIGTERM stop the run as they stop conform's: the cases
+	// in flight finish (each within its budgets), no later case is
+	// taken, and the result covers the cases finished, says that the run
+	// was interrupted and exits 3 (1 if a law broke). A second signal
+	// ends betzacheck at once.
+	signalled, stopSignals := signalContext()
+	defer stopSignals()
+	ctx := signalled
 	if *limit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, *limit)
@@ -112,7 +124,13 @@ func runFuzz(c *command, e *env, args []string) int {
 	r, runErr := props.Fuzz(ctx, props.FuzzConfig{Count: *count, Seed: *seed, Workers: workers, MaxStates: *maxStates, MaxBytes: *maxBytes}, bar.update)
 	bar.finish()
 	elapsed := time.Since(start)
-	if runErr != nil && !errors.Is(runErr, context.DeadlineExceeded) {
+	interrupted := ""
+	if errors.Is(runErr, context.Canceled) && signalled.Err() != nil && r.Cases < *count {
+		interrupted = context.Cause(signalled).Error()
+		fmt.Fprintf(e.stderr, "betzacheck fuzz: %s: stopped after %d of %d cases; no later case run (the run replays with --seed %d --count %d)\n",
+			interrupted, r.Cases, *count, *seed, *count)
+	}
+	if runErr != nil && !errors.Is(runErr, context.DeadlineExceeded) && interrupted == "" {
 		fmt.Fprintf(e.stderr, "betzacheck fuzz: %v\n", runErr)
 		return exitFail
 	}
@@ -126,6 +144,13 @@ func runFuzz(c *command, e *env, args []string) int {
 	}
 	replay := func(i int) string { return fmt.Sprintf("--seed %d --count %d%s", *seed, i+1, budgets) }
 	verdict := r.Verdict()
+	interruptedNote := "" // a failure stops the run itself: only a signal is noted
+	if interrupted != "" {
+		interruptedNote = stoppedEarly(r.Cases, *count, interrupted)
+		if verdict == "passed" {
+			verdict = "undecided" // not every case ran: never a pass
+		}
+	}
 	code := map[string]int{"passed": exitOK, "failed": exitFail, "undecided": exitUndecided}[verdict]
 	if r.UndecidedBy == nil {
 		r.UndecidedBy = map[string]int{}
@@ -133,7 +158,7 @@ func runFuzz(c *command, e *env, args []string) int {
 	switch {
 	case *jsonOut:
 		doc := fuzzJSON{Seed: *seed, Count: *count, MaxStates: *maxStates, MaxBytes: *maxBytes, Cases: r.Cases, Laws: names, PassedCases: r.Passed(), Undecided: r.Undecided, UndecidedBy: r.UndecidedBy,
-			Verdict: verdict, Passed: verdict == "passed"}
+			Verdict: verdict, Passed: verdict == "passed", Interrupted: interrupted != "", Stopped: interrupted}
 		if fail != nil {
 			p := fail.Setup
 			doc.Failure = &fuzzFailureJSON{Law: fail.Law.Name, Clauses: fail.Law.Clauses, Case: fail.Case,
@@ -148,16 +173,16 @@ func runFuzz(c *command, e *env, args []string) int {
 			return code
 		}
 	case fail != nil && *quiet:
-		fmt.Fprintf(e.stdout, "law %s (%s) broken by case %d (replay: %s)\n", fail.Law.Name, fail.Law.Clauses, fail.Case, replay(fail.Case))
+		fmt.Fprintf(e.stdout, "law %s (%s) broken by case %d (replay: %s)%s\n", fail.Law.Name, fail.Law.Clauses, fail.Case, replay(fail.Case), interruptedNote)
 	case fail != nil:
-		fmt.Fprintf(e.stdout, "law %s (%s) broken by case %d (replay: %s)\n%s\nready-to-add corpus case:\n%s",
-			fail.Law.Name, fail.Law.Clauses, fail.Case, replay(fail.Case), fail.Message,
+		fmt.Fprintf(e.stdout, "law %s (%s) broken by case %d (replay: %s)%s\n%s\nready-to-add corpus case:\n%s",
+			fail.Law.Name, fail.Law.Clauses, fail.Case, replay(fail.Case), interruptedNote, fail.Message,
 			props.CorpusCase(fail.Law.Name, fail.Notation, fail.Law.Clauses, "TODO: reason checked by hand", fail.Setup))
 	case r.Cases == 0:
-		fmt.Fprintf(e.stdout, "no case finished in %s: nothing was decided\n", elapsed.Round(time.Millisecond))
+		fmt.Fprintf(e.stdout, "no case finished in %s: nothing was decided%s\n", elapsed.Round(time.Millisecond), stoppedEarly(r.Cases, *count, interrupted))
 	case r.Undecided > 0:
 		fmt.Fprintf(e.stdout, "%d cases: %d passed every law, %d undecided (%s) in %s%s\n",
-			r.Cases, r.Passed(), r.Undecided, undecidedWords(r.UndecidedBy), elapsed.Round(time.Millisecond), stoppedEarly(r.Cases, *count))
+			r.Cases, r.Passed(), r.Undecided, undecidedWords(r.UndecidedBy), elapsed.Round(time.Millisecond), stoppedEarly(r.Cases, *count, interrupted))
 		if u := r.FirstUndecided; u != nil && !*quiet {
 			what := "could not be drawn"
 			if u.Law != "" {
@@ -169,7 +194,7 @@ func runFuzz(c *command, e *env, args []string) int {
 			fmt.Fprintf(e.stdout, "first undecided: case %d (replay: %s): %s: %v\n", u.Case, replay(u.Case), what, u.Reason)
 		}
 	default:
-		fmt.Fprintf(e.stdout, "%d cases passed every law in %s (%.0f cases/s)%s\n", r.Cases, elapsed.Round(time.Millisecond), float64(r.Cases)/elapsed.Seconds(), stoppedEarly(r.Cases, *count))
+		fmt.Fprintf(e.stdout, "%d cases passed every law in %s (%.0f cases/s)%s\n", r.Cases, elapsed.Round(time.Millisecond), float64(r.Cases)/elapsed.Seconds(), stoppedEarly(r.Cases, *count, interrupted))
 	}
 	return code
 }
@@ -222,8 +247,12 @@ func undecidedWords(by map[string]int) string {
 	return "a limit was hit before a law was decided: " + strings.Join(parts, ", ")
 }
 
-// stoppedEarly notes a run that --time stopped before --count cases.
-func stoppedEarly(cases, count int) string {
+// stoppedEarly notes a run that a signal (interrupted, its cause)
+// stopped, or --time stopped, before --count cases.
+func stoppedEarly(cases, count int, interrupted string) string {
+	if interrupted != "" {
+		return fmt.Sprintf("; INTERRUPTED: %s after %d of %d cases, no later case run", interrupted, cases, count)
+	}
 	if cases >= count {
 		return ""
 	}

@@ -41,10 +41,11 @@ func runHelp(c *command, e *env, args []string) int {
 	fmt.Fprintln(w, "(default betza2) and work on its Betza 2.0 translation; moves evaluates spanish directly on a board of")
 	fmt.Fprintln(w, "more than two dimensions (--board 5x5x5).")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "exit status:")
+	// The statuses are decided in spec/protocol.md P9.
+	fmt.Fprintln(w, "exit status (spec/protocol.md P9):")
 	fmt.Fprintln(w, "  0  pass: the command succeeded and found no failure")
-	fmt.Fprintln(w, "  1  failure found: a bad notation, a failed evaluation or check")
-	fmt.Fprintln(w, "  2  usage or input error: unknown command, bad flag, bad board, position or square")
-	fmt.Fprintln(w, "  3  inconclusive: nothing failed, but a limit was hit or a case could not be run")
+	fmt.Fprintln(w, "  1  failure found: a bad notation, a failed evaluation, check or case (a program that never starts fails its cases)")
+	fmt.Fprintln(w, "  2  usage or input error: unknown command, bad flag, bad board, position or square, a report file that cannot be written")
+	fmt.Fprintln(w, "  3  inconclusive: nothing failed, but a search limit was hit, every case was unsupported, or the run was stopped")
 	return exitOK
 }

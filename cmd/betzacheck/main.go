@@ -4,14 +4,17 @@
 // notation may be written in any dialect package translate knows
 // (--dialect): it is read into Betza 2.0, and the command works on that.
 //
-// Exit status: 0 success, 1 a failure was found (a bad notation, a failed
-// check), 2 a usage or input error (unknown subcommand, bad flag, bad
-// position or square), 3 inconclusive (nothing failed, but a limit was hit
-// or a case could not be run, so not everything was decided).
+// Exit status (spec/protocol.md P9): 0 success, 1 a failure was found (a
+// bad notation, a failed check or case), 2 a usage or input error (unknown
+// subcommand, bad flag, bad position or square, a report file that cannot
+// be written), 3 inconclusive (nothing failed, but a search limit was
+// hit, every case was unsupported, or the run was stopped, so not
+// everything was decided).
 package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -19,11 +22,17 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/signal"
 	"regexp"
 	"strings"
+	"syscall"
+	"time"
+
+	"betzacheck/conformance/wire"
+	"betzacheck/reference/eval"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() { os.Exit(runAs(os.Args[0], os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 
 // The exit codes, documented by help.
 const (
@@ -31,7 +40,8 @@ const (
 	exitFail  = 1 // a failure was found: bad notation, failed check
 	exitUsage = 2 // usage or input error
 	// exitUndecided: nothing failed, but not everything was decided (a
-	// search limit was hit, or cases could not be asked); never a pass.
+	// search limit was hit, every case was unsupported, or the run was
+	// stopped); never a pass.
 	exitUndecided = 3
 )
 
@@ -98,7 +108,7 @@ func init() {
 		{
 			Name:    "serve",
 			Args:    "",
-			Summary: "answer protocol 1 requests on stdin/stdout with the reference (spec/protocol.md)",
+			Summary: fmt.Sprintf("answer protocol %d requests on stdin/stdout with the reference (spec/protocol.md)", wire.Version),
 			Run:     runServe,
 		},
 		{
@@ -138,11 +148,28 @@ type env struct {
 	// request's context under web. Every evaluation stops once it is done
 	// (eval.Options.Context), with a limit error, never a pass.
 	ctx context.Context
+	// program is the name betzacheck was run as (its argv[0]); "" is
+	// "betzacheck".
+	program string
 }
 
+// run runs betzacheck, as "betzacheck", with the arguments after its
+// name.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, colorOut: useColor(stdout), colorErr: useColor(stderr)}
+	return runAs("betzacheck", args, stdin, stdout, stderr)
+}
+
+// runAs runs betzacheck, run as program (its argv[0]), with the arguments
+// after it.
+func runAs(program string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, colorOut: useColor(stdout), colorErr: useColor(stderr), program: program}
 	return e.run(args)
+}
+
+// argv is the command line of the command name run with args, as it was
+// run: the program's name, the command's and the arguments.
+func (e *env) argv(name string, args []string) []string {
+	return append([]string{cmp.Or(e.program, "betzacheck"), name}, args...)
 }
 
 // run runs the subcommand that args name, with its arguments, in e.
@@ -332,4 +359,39 @@ func checkRange(c *command, e *env, name string, v, lo, hi int) bool {
 		fmt.Fprintf(e.stderr, "betzacheck %s: --%s %d: expected %d to %d\n", c.Name, name, v, lo, hi)
 	}
 	return false
+}
+
+// checkPositive reports whether the duration --name is more than 0; if
+// not it reports the usage error (spec/protocol.md P9.5).
+func checkPositive(c *command, e *env, name string, d time.Duration) bool {
+	if d > 0 {
+		return true
+	}
+	fmt.Fprintf(e.stderr, "betzacheck %s: --%s %v: expected a positive duration\n", c.Name, name, d)
+	return false
+}
+
+// failureStatus is the exit status of a query that ended in err
+// (spec/protocol.md P9.2): 3 (inconclusive) when a search budget of
+// §12.3 ran out, which decides nothing about the notation, else 1 (a
+// notation that does not read, a fragment conflict: a failure found).
+func failureStatus(err error) int {
+	if le := (*eval.LimitError)(nil); errors.As(err, &le) {
+		return exitUndecided
+	}
+	return exitFail
+}
+
+// signalContext is a context that the first SIGINT or SIGTERM ends, with
+// the signal as its cause ("interrupt signal received"), for a run that
+// stops and reports what it did (conform, fuzz). The handler is removed
+// at that first signal, so that a second one ends betzacheck at once; stop
+// removes it too.
+func signalContext() (ctx context.Context, stop context.CancelFunc) {
+	ctx, stop = signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return ctx, stop
 }

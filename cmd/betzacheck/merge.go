@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -19,8 +20,8 @@ func runMerge(c *command, e *env, args []string) int {
 	divergences := fs.String("divergences", "", "write the merged divergence classes to FILE as a markdown page (notes written in it by hand are kept)")
 	expect := fs.String("expect", "", "the expectation file the shards were run with: the ids that no shard met are stale here\n"+
 		"(a shard does not report them: another shard may hold the case)")
-	impl := fs.String("impl", "", "the --impl the shards were run with, for the HTML report's replay commands (default: the implementation's name)")
-	dir := fs.String("corpus", "", "the corpus directory the shards were run with, for the HTML report's replay commands")
+	impl := fs.String("impl", "", "the --impl the shards were run with, for the HTML report's replay commands (default: the one their reports name)")
+	dir := fs.String("corpus", "", "the corpus directory the shards were run with, for the HTML report's replay commands (default: the one their reports name)")
 	quiet := fs.Bool("quiet", false, "print only the summary line: the line conform --quiet prints for the whole run")
 	verbose := fs.Bool("v", false, "print a line for every case, passes included")
 	diagrams := fs.Int("failures", 5, "failures to show with a diagram")
@@ -34,10 +35,10 @@ func runMerge(c *command, e *env, args []string) int {
 		c.usage(e.stderr, nil)
 		return exitUsage
 	}
-	if !filesOnly(c, e, []fileFlag{{"junit", *junit}, {"html", *htmlOut}, {"divergences", *divergences}}) {
+	if !checkOutputs(c, e, []fileFlag{{"json", *jsonOut}, {"junit", *junit}, {"html", *htmlOut}, {"divergences", *divergences}}) {
 		return exitUsage
 	}
-	known, err := readExpectations(*expect)
+	known, _, err := readExpectations(*expect)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck merge: %v\n", err)
 		return exitUsage
@@ -73,26 +74,27 @@ func runMerge(c *command, e *env, args []string) int {
 	if known != nil {
 		rep.ApplyMerged(known)
 	}
+	// The merged report's command line is the merge's: the shards' hold
+	// each its own shard and output paths.
+	rep.Run.Argv = e.argv(c.Name, args)
 	jsonStdout := *jsonOut == "-"
 	printReport(e, rep, *quiet && !jsonStdout, !*quiet && !jsonStdout, *verbose, *diagrams)
-	hopt := htmlreport.Options{Impl: *impl, Corpus: *dir}
-	if hopt.Impl == "" {
-		hopt.Impl = rep.Impl.Name
+	status := conformStatus(c, rep, *allowUnsupported, e.stderr)
+	hopt := htmlreport.Options{Impl: cmp.Or(*impl, rep.Run.Impl, rep.Impl.Name), Corpus: *dir}
+	if c := rep.Run.Corpus; hopt.Corpus == "" && c != nil {
+		hopt.Corpus = c.Path
 	}
 	if rep.Level != rep.Impl.Level {
 		hopt.Level = rep.Level // the run was given --level
 	}
-	if code := writeReports(c, e, []reportFile{
+	return writeReports(c, e, []reportFile{
 		{*jsonOut, rep.WriteJSON},
 		{*junit, rep.WriteJUnit},
 		{*htmlOut, func(w io.Writer) error { return htmlreport.Write(w, rep, hopt) }},
 		{*divergences, func(w io.Writer) error {
 			return rep.WriteDivergences(w, conform.ShellJoin(append([]string{"betzacheck", "merge"}, args...)...), notes)
 		}},
-	}); code != exitOK {
-		return code
-	}
-	return conformStatus(c, rep, *allowUnsupported, e.stderr)
+	}, status)
 }
 
 // readReport reads a JSON report written by conform --json.

@@ -76,9 +76,9 @@ func runMoves(c *command, e *env, args []string) int {
 	}
 	outs, err := prog.Moves(pos, from, eval.Options{Paths: *pathsFlag, Context: e.ctx})
 	if err != nil {
-		// An evaluation error (a search limit, a fragment conflict) is a
-		// failure of this query, exit 1.
-		return reportError(c, e, *jsonFlag, &o, errorJSON(err), fmt.Sprintf("error: %s: %v", o.name(), err), exitFail)
+		// An evaluation error: a fragment conflict is a failure of this
+		// query (exit 1), a search budget decides nothing (exit 3).
+		return reportError(c, e, *jsonFlag, &o, errorJSON(err), fmt.Sprintf("error: %s: %v", o.name(), err), failureStatus(err))
 	}
 	sortOutcomes(outs)
 	if *svgFlag != "" {

@@ -75,8 +75,9 @@ func movesND(c *command, e *env, o operand, q ndQuery, inputError func(input str
 	outs, err := spanish.Evaluate(o.Text, s, eval.Options{Context: e.ctx})
 	if err != nil {
 		// A notation that does not read, or a part with no evaluation on
-		// this board: a failure of this query, exit 1.
-		return reportError(c, e, q.json, &o, errorJSON(err), notationErrorText(e, o.Text, err), exitFail)
+		// this board: a failure of this query, exit 1; a search budget
+		// decides nothing, exit 3.
+		return reportError(c, e, q.json, &o, errorJSON(err), notationErrorText(e, o.Text, err), failureStatus(err))
 	}
 	// By the square where the mover ends, as on a 2-D board.
 	slices.SortStableFunc(outs, func(a, b ndboard.Outcome) int { return a.To.Compare(b.To) })

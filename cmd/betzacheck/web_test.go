@@ -231,13 +231,14 @@ func TestWebErrors(t *testing.T) {
 func TestWebTimeout(t *testing.T) {
 	srv := newTestPlayground(t, webLimits{Timeout: time.Nanosecond})
 	status, exit, body := get(t, srv, "/api/moves?notation=W3&from=d4")
-	if status != 200 || exit != "1" || !strings.Contains(string(body), "the search was stopped") {
-		t.Errorf("moves past its time: status %d exit %s, want 200, 1 and the time limit: %s", status, exit, body)
+	// A limit decides nothing: exit 3 (spec/protocol.md P9.2).
+	if status != 200 || exit != "3" || !strings.Contains(string(body), "the search was stopped") {
+		t.Errorf("moves past its time: status %d exit %s, want 200, 3 and the time limit: %s", status, exit, body)
 	}
 	nd := url.Values{"notation": {"(D:n*)U(D:n*)"}, "dialect": {"spanish"}, "board": {"26x26x26x26"}, "from": {"m13.13.13"}}
 	status, exit, body = get(t, srv, "/api/moves?"+nd.Encode())
-	if status != 200 || exit != "1" || !strings.Contains(string(body), "the search was stopped") {
-		t.Errorf("n-dimensional moves past its time: status %d exit %s, want 200, 1 and the time limit: %s", status, exit, body)
+	if status != 200 || exit != "3" || !strings.Contains(string(body), "the search was stopped") {
+		t.Errorf("n-dimensional moves past its time: status %d exit %s, want 200, 3 and the time limit: %s", status, exit, body)
 	}
 	status, exit, body = get(t, srv, "/api/equiv?a=K&b=WF&count=100&seed=1")
 	var doc struct {

@@ -279,10 +279,11 @@ func Generate(h wire.HelloReply, n int, seed int64) (iter.Seq[*Case], error) {
 	return GenerateOnly(h, n, seed, nil)
 }
 
-// GenerateOnly is Generate building and yielding only the cases i for
-// which keep(i) holds (every case when keep is nil): a shard's, without
-// building the others (see Shard.Cases).
-func GenerateOnly(h wire.HelloReply, n int, seed int64, keep func(i int) bool) (iter.Seq[*Case], error) {
+// GenerateOnly is Generate building and yielding only the cases whose
+// indices (each below n, in increasing order) indices yields, every case
+// 0 to n-1 when indices is nil: a shard's, computed and not searched
+// for, so that a case of another shard costs nothing (see Shard.Cases).
+func GenerateOnly(h wire.HelloReply, n int, seed int64, indices iter.Seq[int]) (iter.Seq[*Case], error) {
 	entry := GenerateDialect(h.Dialects)
 	base, _, _ := strings.Cut(entry, ":")
 	var g ebnf.Grammar
@@ -322,11 +323,11 @@ func GenerateOnly(h wire.HelloReply, n int, seed int64, keep func(i int) bool) (
 	if !wire.ValidLevel(level) {
 		level = wire.LevelPaths
 	}
+	if indices == nil {
+		indices = Shard{}.Span(0, n)
+	}
 	return func(yield func(*Case) bool) {
-		for i := 0; i < n; i++ {
-			if keep != nil && !keep(i) {
-				continue
-			}
+		for i := range indices {
 			id := fmt.Sprintf("gen/%d/%d", seed, i)
 			params := gopter.DefaultGenParameters()
 			params.Rng = rand.New(rand.NewSource(seed ^ int64(uint64(i)*0x9e3779b97f4a7c15)))
@@ -606,6 +607,9 @@ type Options struct {
 	// (Shard.Cases): the report says so, and an expectation's id that no
 	// case has is not stale (another shard may hold it).
 	Shard Shard
+	// Run is what the run is, for its report (Report.Run); Stream sets
+	// its Format and Protocol.
+	Run RunInfo
 }
 
 // Run judges a list of cases and keeps every result: Stream with
@@ -631,7 +635,8 @@ func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) 
 	if opt.Level != "" && wire.LevelRank(opt.Level) < wire.LevelRank(lv) {
 		lv = opt.Level
 	}
-	rep := &Report{Impl: hello, Level: lv, Shard: opt.Shard}
+	rep := &Report{Run: opt.Run, Impl: hello, Level: lv, Shard: opt.Shard}
+	rep.Run.Format, rep.Run.Protocol = ReportFormat, wire.Version
 	stop := func(detail string) {
 		if ctx.Err() != nil {
 			detail = context.Cause(ctx).Error()

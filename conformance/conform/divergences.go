@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"betzacheck/conformance/client"
+	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/wire"
 	"betzacheck/reference"
 )
@@ -25,7 +26,28 @@ type DivergenceNotes map[string]string
 var (
 	noteOpen  = regexp.MustCompile(`^<!-- note (.*) -->$`)
 	noteClose = "<!-- /note -->"
+	// pageTitle is the first line WriteDivergences writes: the page's
+	// own marker (see ReadDivergencePage).
+	pageTitle = regexp.MustCompile(`^# Divergences of .* from the spec$`)
 )
+
+// ReadDivergencePage reads the notes of the file a divergences page is
+// to be written to (conform --divergences FILE), which must be a page
+// written before (its first line is the page's title, "# Divergences of
+// … from the spec"), a page of notes alone (it holds a "<!-- note KEY
+// -->" marker), or empty (spec/protocol.md P10.6). Anything else is not a
+// divergences page, and the error says so, so that a file the user did
+// not mean (a README) is not overwritten by one (issue 28).
+func ReadDivergencePage(text string) (DivergenceNotes, error) {
+	notes := ParseDivergenceNotes(text)
+	first, _, _ := strings.Cut(text, "\n")
+	first = strings.TrimRight(first, "\r")
+	if strings.TrimSpace(text) == "" || pageTitle.MatchString(first) || len(notes) > 0 {
+		return notes, nil
+	}
+	return nil, fmt.Errorf("not a divergences page: its first line is %s, not the page's title \"# Divergences of … from the spec\", and it holds no \"<!-- note KEY -->\" marker; it is left as it is (give a new file, or a page betzacheck wrote)",
+		corpus.Excerpt(first))
+}
 
 // ParseDivergenceNotes reads the notes of a page written before; a note
 // left open runs to the end of the page.

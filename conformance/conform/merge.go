@@ -1,6 +1,7 @@
 package conform
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/wire"
 	"betzacheck/reference/board"
+	"betzacheck/reference/dialect"
 	"betzacheck/reference/dialect/classic"
 )
 
@@ -30,13 +32,39 @@ import (
 // verdict) from its id, without the hand-checked lines, which the report
 // does not hold: a case read back can be reported and merged, not judged
 // again; a failure's minimal case (Shrink) is the case itself when its
-// request is the case's. A report that contradicts itself (its "failed"
-// is not what its cases and totals say, its classes not those of its
-// failures, a replay command not its minimal case's, a case twice, more
-// results of a verdict than the totals count) is an error, as is a field
-// this version does not know.
+// request is the case's.
+//
+// The report lists every case, and its figures are claims that ReadJSON
+// checks against its cases (spec/protocol.md P10.3): the totals, the
+// counts per clause, the reference's counts and the generated and
+// answered cases are counted again from the cases, and a report whose
+// figures differ (edited by hand, or cut short) is an error, as is one
+// that contradicts itself otherwise (its "failed" is not what its cases
+// say, its classes not those of its failures, a replay command not its
+// minimal case's, a case twice, a profile counting more cases than were
+// sent in classic Betza), one of another format (its "run" object's
+// "format", or none: an older betzacheck's), and a field this version
+// does not know.
 func ReadJSON(rd io.Reader) (*Report, error) {
-	dec := json.NewDecoder(rd)
+	data, err := io.ReadAll(rd)
+	if err != nil {
+		return nil, err
+	}
+	var head struct {
+		Run *struct {
+			Format *int `json:"format"`
+		} `json:"run"`
+	}
+	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&head); err != nil {
+		return nil, fmt.Errorf("not a JSON report of conform: %w", err)
+	}
+	switch {
+	case head.Run == nil || head.Run.Format == nil:
+		return nil, fmt.Errorf(`not a JSON report of conform of format %d: no "run" object with its "format" (a report of an older betzacheck: run it again)`, ReportFormat)
+	case *head.Run.Format != ReportFormat:
+		return nil, fmt.Errorf("run: format: this betzacheck reads reports of format %d, found %d", ReportFormat, *head.Run.Format)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var in jsonReport
 	if err := dec.Decode(&in); err != nil {
@@ -45,54 +73,27 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, errors.New("not a JSON report of conform: more after the report's object")
 	}
-	if in.Totals == nil || in.ByClause == nil {
-		return nil, errors.New(`not a JSON report of conform: no "totals" or no "byClause"`)
+	if in.Totals == nil || in.ByClause == nil || in.Results == nil {
+		return nil, errors.New(`not a JSON report of conform: no "totals", "byClause" or "cases"`)
 	}
 	if !wire.ValidLevel(in.Level) {
 		return nil, fmt.Errorf("level: expected one of %s, found %q", strings.Join(wire.Levels(), ", "), in.Level)
 	}
-	if in.Answered < 0 || in.Answered > in.Generated {
-		return nil, fmt.Errorf("expected 0 ≤ answered ≤ generated, found %d of %d", in.Answered, in.Generated)
-	}
-	r := &Report{Impl: in.Impl, Level: in.Level, Stale: in.Stale, Stopped: in.Stopped, Unsolicited: in.Unsolicited,
-		Generated: in.Generated, Answered: in.Answered,
+	r := &Report{Run: in.Run.RunInfo, Impl: in.Impl, Level: in.Level, Stale: in.Stale, Stopped: in.Stopped, Unsolicited: in.Unsolicited,
 		totals: Counts{}, byClause: map[string]Counts{}, reference: Counts{}, profiles: in.Profiles}
-	if in.Shard != "" {
-		s, err := ParseShard(in.Shard)
+	if in.Run.Shard != "" {
+		s, err := ParseShard(in.Run.Shard)
 		if err != nil {
-			return nil, fmt.Errorf("shard: %v", err)
+			return nil, fmt.Errorf("run: shard: %v", err)
 		}
 		r.Shard = s
-	}
-	if err := readCounts("totals", in.Totals, r.totals); err != nil {
-		return nil, err
-	}
-	for _, n := range r.totals {
-		r.Cases += n
-	}
-	if r.Generated > r.Cases {
-		return nil, fmt.Errorf("%d generated cases of %d", r.Generated, r.Cases)
-	}
-	if err := readCounts("reference", in.Reference, r.reference); err != nil {
-		return nil, err
-	}
-	for clause, counts := range in.ByClause {
-		r.byClause[clause] = Counts{}
-		if err := readCounts("byClause "+clause, counts, r.byClause[clause]); err != nil {
-			return nil, err
-		}
-	}
-	for _, p := range in.Profiles {
-		if p.Cases <= 0 || p.Agree < 0 || p.Agree > p.Cases {
-			return nil, fmt.Errorf("profile %s: expected 0 ≤ agree ≤ cases, cases > 0, found %d of %d", p.Profile, p.Agree, p.Cases)
-		}
 	}
 	if sh := in.Shrinking; sh != nil {
 		r.Shrinking = &ShrinkSummary{Budget: sh.Budget, Failures: sh.Failures, Queries: sh.Queries, CacheHits: sh.CacheHits,
 			Elapsed: seconds(sh.Seconds), Cut: sh.Cut, Program: sh.Program, Impl: sh.Impl}
 	}
-	kept := Counts{}
 	ids := map[string]bool{}
+	classic := 0 // cases sent in classic Betza and answered: what a profile can count
 	for i, jr := range in.Results {
 		res, err := r.readResult(jr)
 		if err != nil {
@@ -102,13 +103,44 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 			return nil, fmt.Errorf("cases[%d]: case %s is in the report twice", i, jr.ID)
 		}
 		ids[jr.ID] = true
-		kept.add(jr.Verdict)
+		r.count(res)
+		if base, _, _ := strings.Cut(res.Case.Request.Dialect, ":"); base == dialect.Classic && res.answered() {
+			classic++
+		}
 		r.Results = append(r.Results, res)
 	}
-	for _, k := range kinds {
-		if kept[k] > r.totals[k] {
-			return nil, fmt.Errorf("%d cases with verdict %s, but the totals count %d", kept[k], k, r.totals[k])
+	if r.totals == nil {
+		r.totals, r.byClause, r.reference = Counts{}, map[string]Counts{}, Counts{}
+	}
+	// The figures, counted again from the cases.
+	for _, c := range []struct {
+		what       string
+		said, says Counts
+	}{{"totals", in.Totals, r.totals}, {"reference", in.Reference, r.reference}} {
+		if err := sameCounts(c.what, c.said, c.says, len(in.Results)); err != nil {
+			return nil, err
 		}
+	}
+	for clause := range in.ByClause {
+		if _, ok := r.byClause[clause]; !ok {
+			return nil, fmt.Errorf("byClause: the report counts clause %s, which none of its %d cases cites", clause, len(in.Results))
+		}
+	}
+	for clause, says := range r.byClause {
+		if err := sameCounts("byClause "+clause, in.ByClause[clause], says, len(in.Results)); err != nil {
+			return nil, err
+		}
+	}
+	if in.Generated != r.Generated || in.Answered != r.Answered {
+		return nil, fmt.Errorf("generated, answered: the report says %d and %d, its %d cases give %d and %d", in.Generated, in.Answered, len(in.Results), r.Generated, r.Answered)
+	}
+	for _, p := range in.Profiles {
+		if p.Cases <= 0 || p.Agree < 0 || p.Agree > p.Cases || p.Cases > classic {
+			return nil, fmt.Errorf("profile %s: expected 0 ≤ agree ≤ cases, 0 < cases ≤ %d (the cases answered in classic Betza), found %d of %d", p.Profile, classic, p.Agree, p.Cases)
+		}
+	}
+	if in.Unsolicited < len(in.UnsolicitedLines) {
+		return nil, fmt.Errorf("unsolicited: the report says %d, and quotes %d lines", in.Unsolicited, len(in.UnsolicitedLines))
 	}
 	for _, u := range in.UnsolicitedLines {
 		r.UnsolicitedLines = append(r.UnsolicitedLines, client.Unsolicited{After: r.requestID(u.After), Line: u.Line})
@@ -128,18 +160,39 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 	return r, nil
 }
 
-// readCounts copies verdict counts, checking the kinds and the numbers.
-func readCounts(what string, in, out Counts) error {
-	for k, n := range in {
+// sameCounts checks that the counts a report gives (said) are those its
+// cases give (says): verdict names only, no count below 0, and every
+// kind the same (a kind counted 0 is as good as absent).
+func sameCounts(what string, said, says Counts, cases int) error {
+	for k, n := range said {
 		if _, ok := verdictKind(k); !ok {
 			return fmt.Errorf("%s: expected a verdict (%s), found %q", what, strings.Join(kinds, ", "), k)
 		}
 		if n < 0 {
 			return fmt.Errorf("%s: %s: expected a count, found %d", what, k, n)
 		}
-		out[k] = n
+	}
+	for _, k := range kinds {
+		if said[k] != says[k] {
+			return fmt.Errorf("%s: the report says %s, its %d cases give %s", what, countsText(said), cases, countsText(says))
+		}
 	}
 	return nil
+}
+
+// countsText is counts as "20 pass, 1 fail", in the order of the tables;
+// "none" when every count is 0.
+func countsText(c Counts) string {
+	var parts []string
+	for _, k := range kinds {
+		if c[k] != 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c[k], k))
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // jsonText is v as JSON, to compare what a report says with what its
@@ -382,14 +435,18 @@ func (e *MergeError) Error() string {
 // smallest of theirs. The results
 // come in the whole run's order when every shard kept each of its cases'
 // results, as a JSON report does (case i of the run is the (i div N)-th
-// of shard i mod N + 1), else shard after shard. Reports of whole runs
-// (no shard) of different cases merge too, in the order given.
+// of shard i mod N + 1), else shard after shard. The merge's run is the
+// first shard's (its Argv, the command line of one shard, is for the
+// caller to replace: merge gives its own) and its shard none.
 //
-// Merge refuses reports of different implementations (the hello replies
-// differ) or levels, a mix of shards and whole runs, shards of different
-// N, a shard twice or missing (the merge would not be the whole run),
-// failures shrunk differently (or in some reports only), and a case in
-// two reports (the shards were not disjoint): a *MergeError.
+// Merge refuses reports of different runs (spec/protocol.md P10.5): of
+// different implementations (the hello replies differ) or levels, whose
+// run identities differ (RunInfo.Differs: another seed, --generate,
+// corpus, …, naming the field), a mix of shards and whole runs, shards of
+// different N, a shard twice or missing (the merge would not be the whole
+// run), failures shrunk differently (or in some reports only), and a case
+// in two reports (the shards were not disjoint; two whole runs of one run
+// always are): a *MergeError.
 func Merge(reports ...*Report) (*Report, error) {
 	if len(reports) == 0 {
 		return nil, errors.New("no report to merge")
@@ -404,6 +461,9 @@ func Merge(reports ...*Report) (*Report, error) {
 		case r.Level != first.Level:
 			return nil, &MergeError{[]int{0, i}, fmt.Sprintf("judged at different levels: %s and %s", first.Level, r.Level)}
 		}
+		if field, a, b := first.Run.Differs(r.Run); field != "" {
+			return nil, &MergeError{[]int{0, i}, fmt.Sprintf("not shards of one run: their run's %s differs: %s and %s", field, a, b)}
+		}
 	}
 	order, err := shardOrder(reports)
 	if err != nil {
@@ -413,7 +473,7 @@ func Merge(reports ...*Report) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Report{Impl: first.Impl, Level: first.Level, totals: Counts{}, byClause: map[string]Counts{}, reference: Counts{}}
+	m := &Report{Run: reports[order[0]].Run, Impl: first.Impl, Level: first.Level, totals: Counts{}, byClause: map[string]Counts{}, reference: Counts{}}
 	owner := map[string]int{}
 	var stopped []string
 	for _, i := range order {

@@ -365,7 +365,8 @@ func (s *stoppedByLetter) Do(req wire.MovesRequest) client.Result {
 
 // TestMergeRefuses: reports of other implementations or levels, shards
 // that overlap, a shard twice or missing, a mix of shards and whole runs,
-// and failures shrunk differently are not merged.
+// failures shrunk differently, and whole runs of different seeds are not
+// merged.
 func TestMergeRefuses(t *testing.T) {
 	ctx := context.Background()
 	run := func(impl conform.Impl, level string, s conform.Shard) *conform.Report {
@@ -402,12 +403,76 @@ func TestMergeRefuses(t *testing.T) {
 	if _, err := conform.Merge(); err == nil {
 		t.Error("nothing merged without an error")
 	}
-	// Whole runs of different cases merge, in the order given.
-	a := conform.Stream(ctx, ref, generated(t, conform.Shard{}, ref, 4, 8), conform.Options{KeepPasses: true})
-	b := run(ref, "", conform.Shard{})
-	m, err := conform.Merge(a, b)
-	if err != nil || m.Cases != a.Cases+b.Cases || !slices.Equal(caseIDs(m), append(caseIDs(a), caseIDs(b)...)) {
-		t.Errorf("two whole runs: %v, %d cases", err, m.Cases)
+	// Whole runs of different cases are different runs: they merged once
+	// (issue 28), and are refused now that a report says what its run was.
+	seed := func(n int64) *int64 { return &n }
+	a := conform.Stream(ctx, ref, generated(t, conform.Shard{}, ref, 4, 8), conform.Options{KeepPasses: true, Run: conform.RunInfo{Generate: 4, Seed: seed(8)}})
+	b := conform.Stream(ctx, ref, generated(t, conform.Shard{}, ref, 4, 2), conform.Options{KeepPasses: true, Run: conform.RunInfo{Generate: 4, Seed: seed(2)}})
+	if _, err := conform.Merge(a, b); err == nil || !strings.Contains(err.Error(), "not shards of one run: their run's seed differs: 8 and 2") {
+		t.Errorf("two whole runs of different seeds: %v", err)
+	}
+}
+
+// TestMergeRefusesOtherRuns: the shards of different runs are not merged
+// (issue 28: seed 1 with seed 2, --generate 40 with 400, with and without
+// the corpus were): the error names the first field of the run's identity
+// that differs (RunInfo.Differs). The command line is not compared: it
+// holds the shard and the output paths, which differ by design.
+func TestMergeRefusesOtherRuns(t *testing.T) {
+	ctx := context.Background()
+	ref := conform.Reference{}
+	seed := func(n int64) *int64 { return &n }
+	base := conform.RunInfo{Tool: "betzacheck", Version: "0.1.0", Impl: "reference", Generate: 40, Seed: seed(1), Dialect: dialect.Betza2,
+		Timeout: "10s", ShrinkBudget: 150}
+	run := func(k int, change func(*conform.RunInfo)) *conform.Report {
+		info := base
+		info.Argv = []string{"betzacheck", "conform", "--shard", fmt.Sprintf("%d/2", k), "--json", fmt.Sprintf("%d.json", k)}
+		if change != nil {
+			change(&info)
+		}
+		s := conform.Shard{K: k, N: 2}
+		rep := conform.Stream(ctx, ref, generated(t, s, ref, 4, 2), conform.Options{KeepPasses: true, Shard: s, Run: info})
+		back, _ := writeRead(t, rep)
+		return back
+	}
+	corpus := &conform.CorpusInfo{Path: "corpus", Cases: 485, Digest: "sha256:00"}
+	for _, c := range []struct {
+		name   string
+		change func(*conform.RunInfo)
+		want   string
+	}{
+		{"seed", func(r *conform.RunInfo) { r.Seed = seed(2) }, "their run's seed differs: 1 and 2"},
+		{"generate", func(r *conform.RunInfo) { r.Generate = 400 }, "their run's generate differs: 40 and 400"},
+		{"corpus", func(r *conform.RunInfo) { r.Corpus = corpus }, "their run's corpus differs: none and corpus"},
+		{"corpus digest", func(r *conform.RunInfo) {
+			r.Corpus = &conform.CorpusInfo{Path: "corpus", Cases: 485, Digest: "sha256:01"}
+		}, "corpus.digest differs: sha256:00 and sha256:01"},
+		{"impl", func(r *conform.RunInfo) { r.Impl = "betzacheck serve" }, "impl differs: reference and betzacheck serve"},
+		{"timeout", func(r *conform.RunInfo) { r.Timeout = "1s" }, "timeout differs: 10s and 1s"},
+		{"expect", func(r *conform.RunInfo) { r.Expect = &conform.ExpectInfo{Path: "known.txt", Digest: "sha256:02"} }, "expect differs: none and known.txt"},
+		{"version", func(r *conform.RunInfo) { r.Version = "0.2.0" }, "version differs: 0.1.0 and 0.2.0"},
+		{"notation", func(r *conform.RunInfo) {
+			r.Notation = &conform.NotationInfo{Notation: "W", Dialect: dialect.Betza2, Board: "8x8", Position: "8/8/8/8/8/8/8/8", From: "d4"}
+		}, "notation differs: none and W betza2 8x8"},
+	} {
+		one := run(1, nil)
+		if c.name == "corpus digest" {
+			one = run(1, func(r *conform.RunInfo) { r.Corpus = corpus })
+		}
+		_, err := conform.Merge(one, run(2, c.change))
+		var me *conform.MergeError
+		if !errors.As(err, &me) || !strings.Contains(err.Error(), "reports 1 and 2: not shards of one run: ") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want a MergeError with %q", c.name, err, c.want)
+		}
+	}
+	// The same run, its shards' command lines apart, merges; the merge's
+	// run is the first shard's, without a shard.
+	m, err := conform.Merge(run(2, nil), run(1, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(m.Run.Argv, []string{"betzacheck", "conform", "--shard", "1/2", "--json", "1.json"}) || !m.Shard.Whole() || *m.Run.Seed != 1 {
+		t.Errorf("merged run %+v, shard %s", m.Run, m.Shard)
 	}
 }
 
@@ -495,7 +560,10 @@ func TestMergedReportsRender(t *testing.T) {
 }
 
 // TestReadJSONErrors: what is not a report of conform, or contradicts
-// itself, is an error that says what is wrong.
+// itself, is an error that says what is wrong. Its figures are counted
+// again from its cases (issue 28: totals edited by hand were trusted,
+// "1000020 cases", and a report with no case and totals of 20 passes was
+// read).
 func TestReadJSONErrors(t *testing.T) {
 	gen, _ := conform.GeneratedCases(3, 1)
 	rep := conform.Run(context.Background(), lax{[]string{dialect.Betza2}}, gen, "")
@@ -506,19 +574,29 @@ func TestReadJSONErrors(t *testing.T) {
 	good := b.String()
 	for _, c := range []struct{ name, text, want string }{
 		{"empty", "", "not a JSON report"},
-		{"other", `{"a": 1}`, `unknown field "a"`},
+		{"other", `{"a": 1}`, `no "run" object with its "format" (a report of an older betzacheck`},
+		{"unknown", strings.Replace(good, `"level"`, `"a": 1, "level"`, 1), `unknown field "a"`},
+		{"format", strings.Replace(good, `"format": 1,`, `"format": 2,`, 1), "run: format: this betzacheck reads reports of format 1, found 2"},
 		{"two", good + good, "more after the report"},
-		{"no totals", `{"level": "paths", "byClause": {}}`, `no "totals"`},
+		{"no totals", `{"run": {"format": 1}, "level": "paths", "byClause": {}, "cases": []}`, `no "totals"`},
 		{"level", strings.Replace(good, `"level": "destinations",`+"\n  \"totals\"", `"level": "everything",`+"\n  \"totals\"", 1), `level: expected one of destinations, effects, paths, found "everything"`},
 		{"verdict", editCases(t, good, func(cs []any) { cs[0].(map[string]any)["verdict"] = "maybe" }), `cases[0] (gen/1/0): verdict: expected one of pass, fail`},
 		{"failed", strings.Replace(good, `"failed": true`, `"failed": false`, 1), "failed: the report says false, its cases and totals say true"},
-		{"generated", strings.Replace(good, `"fail": 3`, `"fail": 2`, 1), "3 generated cases of 2"},
-		{"totals", strings.Replace(good, `"fail": 3`, `"fail": 2, "crash": 1`, 1), "3 cases with verdict fail, but the totals count 2"},
-		{"answered", strings.Replace(good, `"answered": 3`, `"answered": 4`, 1), "expected 0 ≤ answered ≤ generated, found 4 of 3"},
+		{"fewer", strings.Replace(good, `"fail": 3`, `"fail": 2`, 1), "totals: the report says 2 fail, its 3 cases give 3 fail"},
+		{"totals", strings.Replace(good, `"fail": 3`, `"fail": 2, "crash": 1`, 1), "totals: the report says 2 fail, 1 crash, its 3 cases give 3 fail"},
+		{"edited", strings.Replace(good, `"fail": 3`, `"fail": 3, "pass": 1000000`, 1), "totals: the report says 1000000 pass, 3 fail, its 3 cases give 3 fail"},
+		{"cases cut", editReport(t, good, func(m map[string]any) { m["cases"] = []any{} }), "totals: the report says 3 fail, its 0 cases give none"},
+		{"clause", strings.Replace(good, `"generated": {`, `"§1.1": {"pass": 3}, "generated": {`, 1), "byClause: the report counts clause §1.1, which none of its 3 cases cites"},
+		{"clause counts", strings.Replace(good, `"generated": {
+      "fail": 3`, `"generated": {
+      "fail": 4`, 1), "byClause generated: the report says 4 fail, its 3 cases give 3 fail"},
+		{"answered", strings.Replace(good, `"answered": 3`, `"answered": 4`, 1), "generated, answered: the report says 3 and 4, its 3 cases give 3 and 3"},
+		{"no run", editReport(t, good, func(m map[string]any) { delete(m, "run") }), `no "run" object`},
 		{"twice", editCases(t, good, func(cs []any) { cs[1].(map[string]any)["id"] = "gen/1/0" }), "case gen/1/0 is in the report twice"},
 		{"classes", editCases(t, good, func(cs []any) { cs[1].(map[string]any)["divergence"] = "extra" }), "classes: the report's divergence classes are not those of its failures"},
 		{"divergence", editCases(t, good, func(cs []any) { cs[1].(map[string]any)["divergence"] = "odd" }), `expected a divergence (none, missing`},
-		{"shard", strings.Replace(good, `"totals"`, `"shard": "3/2", "totals"`, 1), "shard: expected K/N with 1 ≤ K ≤ N"},
+		{"shard", strings.Replace(good, `"format": 1,`, `"format": 1, "shard": "3/2",`, 1), "run: shard: expected K/N with 1 ≤ K ≤ N"},
+		{"old shard", strings.Replace(good, `"totals"`, `"shard": "1/2", "totals"`, 1), `unknown field "shard"`},
 		{"unknown", strings.Replace(good, `"got"`, `"gone"`, 1), `unknown field "gone"`},
 		{"no got", editCases(t, good, func(cs []any) { delete(cs[0].(map[string]any), "got") }), `cases[0] (gen/1/0): verdict fail, but no reply ("got")`},
 	} {
@@ -532,11 +610,17 @@ func TestReadJSONErrors(t *testing.T) {
 // editCases is the JSON report with its cases changed by edit.
 func editCases(t *testing.T, report string, edit func(cases []any)) string {
 	t.Helper()
+	return editReport(t, report, func(m map[string]any) { edit(m["cases"].([]any)) })
+}
+
+// editReport is the JSON report changed by edit.
+func editReport(t *testing.T, report string, edit func(report map[string]any)) string {
+	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal([]byte(report), &m); err != nil {
 		t.Fatal(err)
 	}
-	edit(m["cases"].([]any))
+	edit(m)
 	out, err := json.Marshal(m)
 	if err != nil {
 		t.Fatal(err)

@@ -20,7 +20,7 @@ type NotStarted struct {
 // dialect and the most detailed level, so that no case is adapted or
 // skipped for it.
 func (n NotStarted) Hello() wire.HelloReply {
-	return wire.HelloReply{Name: n.Name, Version: "(not started)", Protocol: wire.Version, Level: wire.LevelPaths}
+	return wire.HelloReply{Name: n.Name, Version: "(not started)", Protocol: wire.Version, Dialects: []string{}, Level: wire.LevelPaths}
 }
 
 // Do answers every request with ResultNoStart and the cause.

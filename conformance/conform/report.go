@@ -16,6 +16,10 @@ import (
 
 // Report is the outcome of a run.
 type Report struct {
+	// Run is what the run was (its JSON report's "run" object, with
+	// Shard): the command line, the flags that decide its cases and
+	// their judging, the versions (see RunInfo).
+	Run   RunInfo
 	Impl  wire.HelloReply
 	Level string
 	// Cases is how many cases the run judged.
@@ -104,6 +108,27 @@ func (c Counts) add(kind string) { c[kind]++ }
 
 // add counts a judged case and keeps its result if the reports need it.
 func (r *Report) add(res *Result, opt Options) {
+	r.count(res)
+	r.addProfiles(res)
+	if res.Verdict.Kind == VerdictFail {
+		res.Divergence = divergenceOf(res, r.Level)
+	}
+	_, expected := opt.Expect[res.Case.ID]
+	if res.Verdict.Kind == VerdictPass {
+		// A pass's answers are dropped; the reply's id stays, so that a
+		// report can still say which request a case was.
+		res.Want, res.Got.Reply = wire.Reply{}, wire.Reply{ID: res.Got.Reply.ID}
+		if !opt.KeepPasses && !expected && !res.ReferenceFailed() {
+			return
+		}
+	}
+	r.Results = append(r.Results, res)
+}
+
+// count counts a case: the cases, the generated and answered ones, the
+// verdicts in all and per clause, the reference's verdicts. A report read
+// back counts its cases again with it, to check its figures (ReadJSON).
+func (r *Report) count(res *Result) {
 	if r.totals == nil {
 		r.totals, r.byClause, r.reference = Counts{}, map[string]Counts{}, Counts{}
 	}
@@ -125,20 +150,6 @@ func (r *Report) add(res *Result, opt Options) {
 	if res.Reference != nil {
 		r.reference.add(res.Reference.Kind.String())
 	}
-	r.addProfiles(res)
-	if res.Verdict.Kind == VerdictFail {
-		res.Divergence = divergenceOf(res, r.Level)
-	}
-	_, expected := opt.Expect[res.Case.ID]
-	if res.Verdict.Kind == VerdictPass {
-		// A pass's answers are dropped; the reply's id stays, so that a
-		// report can still say which request a case was.
-		res.Want, res.Got.Reply = wire.Reply{}, wire.Reply{ID: res.Got.Reply.ID}
-		if !opt.KeepPasses && !expected && !res.ReferenceFailed() {
-			return
-		}
-	}
-	r.Results = append(r.Results, res)
 }
 
 // Totals counts the verdicts of every case.
@@ -385,12 +396,19 @@ type jsonUnsolicited struct {
 	Line  string `json:"line"`
 }
 
+// jsonRun is the report's "run" object: the run (RunInfo) and the shard
+// the report holds.
+type jsonRun struct {
+	RunInfo
+	Shard string `json:"shard,omitempty"` // "K/N" (see Shard); absent for a whole run
+}
+
 // jsonReport is the JSON report: what WriteJSON writes and ReadJSON
-// reads.
+// reads. conformance/conform/report.schema.json is its JSON Schema.
 type jsonReport struct {
+	Run       *jsonRun           `json:"run"`
 	Impl      wire.HelloReply    `json:"implementation"`
 	Level     string             `json:"level"`
-	Shard     string             `json:"shard,omitempty"` // "K/N" (see Shard); absent for a whole run
 	Totals    Counts             `json:"totals"`
 	Reference Counts             `json:"reference,omitempty"`
 	ByClause  map[string]Counts  `json:"byClause"`
@@ -413,18 +431,27 @@ type jsonReport struct {
 	Results   []jsonResult   `json:"cases"`
 }
 
-// WriteJSON writes the whole report as one JSON object: the totals
-// ("reference": the reference's own verdicts on the corpus cases), and
-// the results the run kept (Report.Results), each with the answer it was
+// WriteJSON writes the whole report as one JSON object
+// (spec/protocol.md P10): the run ("run": Report.Run and the shard), the
+// totals ("reference": the reference's own verdicts on the corpus cases),
+// and the result of every case (Report.Results), each with the answer it was
 // judged against ("want") and the implementation's ("got") when it did
 // not pass. A result's "request" is the request as the implementation was
 // given it, with the id the run gave it (client.Result.ID); the id is 0,
 // which no request has (it is the handshake's), when the case was never
 // given to the implementation (unsupported before sending: no dialect it
 // reads) or was given unnumbered (the reference in process). ReadJSON
-// reads the report back.
+// reads the report back. A report that did not keep every case's result
+// (Options.KeepPasses) is not written: its figures could not be checked.
 func (r *Report) WriteJSON(w io.Writer) error {
-	out := jsonReport{Impl: r.Impl, Level: r.Level, Shard: r.Shard.String(), Totals: r.Totals(), Reference: r.ReferenceTotals(), ByClause: r.ByClause(),
+	if len(r.Results) != r.Cases {
+		return fmt.Errorf("the report kept %d of its %d cases' results: a JSON report lists every case (Options.KeepPasses)", len(r.Results), r.Cases)
+	}
+	run := &jsonRun{RunInfo: r.Run, Shard: r.Shard.String()}
+	if run.Argv == nil {
+		run.Argv = []string{} // a list, as the schema says, even when unknown
+	}
+	out := jsonReport{Run: run, Impl: r.Impl, Level: r.Level, Totals: r.Totals(), Reference: r.ReferenceTotals(), ByClause: r.ByClause(),
 		Stale: r.Stale, Stopped: r.Stopped, Failed: r.Failed(), Profiles: r.Profiles(), Generated: r.Generated, Answered: r.Answered,
 		Unsolicited: r.Unsolicited, Interrupted: r.Interrupted(), NothingDecided: r.NothingDecided()}
 	out.Classes, out.Shrinking = r.jsonClasses(), r.jsonShrinking()
@@ -434,9 +461,14 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	if out.Stale == nil {
 		out.Stale = []string{}
 	}
+	// A run stopped before its first case lists none: [], never null.
+	out.Results = make([]jsonResult, 0, len(r.Results))
 	for _, res := range r.Results {
 		jr := jsonResult{ID: res.Case.ID, Clauses: res.Case.Clauses, Request: res.Case.Request, Betza2: res.Case.Betza2,
 			Verdict: res.Verdict.Kind.String(), Reason: res.Verdict.Reason, Diff: res.Verdict.Diff, Expected: res.Expected}
+		if jr.Clauses == nil {
+			jr.Clauses = []string{}
+		}
 		jr.Request.ID = res.Got.ID
 		if v := res.Reference; v != nil {
 			jr.Reference = &jsonVerdict{Verdict: v.Kind.String(), Reason: v.Reason, Diff: v.Diff}

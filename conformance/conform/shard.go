@@ -3,6 +3,7 @@ package conform
 import (
 	"fmt"
 	"iter"
+	"math"
 	"strconv"
 	"strings"
 
@@ -66,10 +67,6 @@ func (s Shard) Describe() string {
 	return fmt.Sprintf("cases %d, %d, %d, … of the whole run", s.K, s.K+s.N, s.K+2*s.N)
 }
 
-// Holds reports whether the case at index i (from 0) of the run's stream
-// belongs to s.
-func (s Shard) Holds(i int) bool { return s.Whole() || i%s.N == s.K-1 }
-
 // Count is how many of the first total cases of a stream s holds.
 func (s Shard) Count(total int) int {
 	if s.Whole() || total <= 0 {
@@ -81,25 +78,65 @@ func (s Shard) Count(total int) int {
 	return (total-s.K)/s.N + 1
 }
 
+// Span is the indices i, lo ≤ i < hi, that s holds, in increasing order,
+// computed (the first one, then every N-th) rather than found by testing
+// each index: a shard of a run of 10^12 cases takes its cases at once,
+// without passing over the others' (issue 28). It never overflows, even
+// with hi the largest int.
+func (s Shard) Span(lo, hi int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		lo = max(lo, 0)
+		if lo >= hi {
+			return
+		}
+		i, step := lo, 1
+		if !s.Whole() {
+			// The first index at or after lo with i mod N = K-1.
+			off := ((s.K-1-lo%s.N)%s.N + s.N) % s.N
+			if off >= hi-lo {
+				return
+			}
+			i, step = lo+off, s.N
+		}
+		for {
+			if !yield(i) || i >= hi-step {
+				return
+			}
+			i += step
+		}
+	}
+}
+
 // Cases is the run's stream of cases that s holds, in order: of the
 // corpus cases, then n generated ones for the implementation h describes
 // (Generate, seed), the case at index i when s holds i. A generated case
-// of another shard is not built (GenerateOnly): Generate gives exactly
-// one case for each of 0 to n-1, so generated case i is case
-// len(corpus)+i of the run whatever the others are. The cases are not
-// adapted to h (see AdaptSeq).
+// of another shard is neither built nor passed over (GenerateOnly, with
+// the shard's indices from Span): Generate gives exactly one case for
+// each of 0 to n-1, so generated case i is case len(corpus)+i of the run
+// whatever the others are. The cases are not adapted to h (see
+// AdaptSeq). A run of more cases than an int counts is an error.
 func (s Shard) Cases(corpus []*Case, h wire.HelloReply, n int, seed int64) (iter.Seq[*Case], error) {
+	if n > math.MaxInt-len(corpus) {
+		return nil, fmt.Errorf("%d generated and %d corpus cases: the run has more cases than it can number (at most %d generated)", n, len(corpus), math.MaxInt-len(corpus))
+	}
 	var generated iter.Seq[*Case]
 	if n > 0 {
+		indices := func(yield func(int) bool) {
+			for i := range s.Span(len(corpus), len(corpus)+n) {
+				if !yield(i - len(corpus)) {
+					return
+				}
+			}
+		}
 		var err error
-		generated, err = GenerateOnly(h, n, seed, func(i int) bool { return s.Holds(len(corpus) + i) })
+		generated, err = GenerateOnly(h, n, seed, indices)
 		if err != nil {
 			return nil, err
 		}
 	}
 	return func(yield func(*Case) bool) {
-		for i, c := range corpus {
-			if s.Holds(i) && !yield(c) {
+		for i := range s.Span(0, len(corpus)) {
+			if !yield(corpus[i]) {
 				return
 			}
 		}

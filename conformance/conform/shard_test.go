@@ -1,6 +1,7 @@
 package conform_test
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -76,4 +77,60 @@ func collect(t *testing.T, s conform.Shard, corpus []*conform.Case, h wire.Hello
 		t.Fatal(err)
 	}
 	return slices.Collect(cases)
+}
+
+// TestShardSpan: the indices a shard holds are computed, never searched
+// for: Span gives exactly the i with i mod N = K-1 in any range, without
+// overflowing at the largest int, and a shard of a run of 10^12 generated
+// cases builds its one case at once, the first or the last of the run
+// (issue 28: the run passed over 10^12 indices first, ignoring SIGTERM).
+func TestShardSpan(t *testing.T) {
+	for n := 1; n <= 4; n++ {
+		for k := 1; k <= n; k++ {
+			s := conform.Shard{K: k, N: n}
+			for lo := -1; lo <= 12; lo++ {
+				for hi := lo; hi <= 12; hi++ {
+					var want []int
+					for i := max(lo, 0); i < hi; i++ {
+						if i%n == k-1 {
+							want = append(want, i)
+						}
+					}
+					if got := slices.Collect(s.Span(lo, hi)); !slices.Equal(got, want) {
+						t.Errorf("shard %s, span %d to %d: %v, want %v", s, lo, hi, got, want)
+					}
+				}
+			}
+		}
+	}
+	top := slices.Collect(conform.Shard{K: 1, N: 2}.Span(math.MaxInt-5, math.MaxInt))
+	if want := []int{math.MaxInt - 5, math.MaxInt - 3, math.MaxInt - 1}; !slices.Equal(top, want) {
+		t.Errorf("span to the largest int: %v, want %v", top, want)
+	}
+	if got := slices.Collect(conform.Shard{}.Span(math.MaxInt-2, math.MaxInt)); len(got) != 2 {
+		t.Errorf("the whole run's span to the largest int: %v", got)
+	}
+
+	const huge = 1_000_000_000_000
+	hello := conform.Reference{}.Hello()
+	for _, c := range []struct {
+		shard conform.Shard
+		id    string
+	}{
+		{conform.Shard{K: 1, N: huge}, "gen/6/0"},
+		{conform.Shard{K: huge, N: huge}, "gen/6/999999999999"},
+		{conform.Shard{K: 2, N: huge}, "gen/6/0"}, // corpus case 0 is the run's first
+	} {
+		corpus := []*conform.Case(nil)
+		if c.shard.K == 2 {
+			corpus = []*conform.Case{{ID: "corpus/0"}}
+		}
+		got := collect(t, c.shard, corpus, hello, huge)
+		if len(got) != 1 || got[0].ID != c.id || c.shard.Count(len(corpus)+huge) != 1 {
+			t.Errorf("shard %s of %d cases: %d cases, Count %d; want %s alone", c.shard, huge, len(got), c.shard.Count(huge), c.id)
+		}
+	}
+	if _, err := (conform.Shard{}).Cases([]*conform.Case{{ID: "corpus/0"}}, hello, math.MaxInt, 6); err == nil || !strings.Contains(err.Error(), "more cases than it can number") {
+		t.Errorf("a run of more cases than an int counts: %v", err)
+	}
 }

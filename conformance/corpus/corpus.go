@@ -41,6 +41,7 @@
 package corpus
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -48,6 +49,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rogpeppe/go-internal/txtar"
 
@@ -88,19 +90,32 @@ func (c *Case) ID(f *File) string {
 	return strings.TrimSuffix(f.Path, ".txtar") + "/" + c.Name
 }
 
-// Load reads every .txtar file under dir, sorted by path.
+// Load reads every .txtar file under dir, sorted by path. It reads
+// inside dir only (through an os.Root): a file that is a symbolic link
+// out of the corpus is an error, never followed (issue 28), and a
+// directory that is a link is not walked into.
 func Load(dir string) ([]*File, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	fsys := root.FS()
 	var files []*File
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	err = fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".txtar") {
 			return err
 		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
+		if d.Type()&fs.ModeSymlink != 0 {
+			if err := linkInside(dir, path); err != nil {
+				return err
+			}
 		}
-		rel, _ := filepath.Rel(dir, path)
-		f, err := Parse(filepath.ToSlash(rel), data)
+		data, err := fs.ReadFile(fsys, path)
+		if err != nil {
+			return fmt.Errorf("%s: %w", filepath.Join(dir, filepath.FromSlash(path)), err)
+		}
+		f, err := Parse(path, data)
 		if err != nil {
 			return err
 		}
@@ -111,14 +126,63 @@ func Load(dir string) ([]*File, error) {
 	return files, err
 }
 
+// linkInside checks that the symbolic link at path (slash-separated,
+// relative to dir) leads to a file inside dir.
+func linkInside(dir, path string) error {
+	name := filepath.Join(dir, filepath.FromSlash(path))
+	target, err := filepath.EvalSymlinks(name)
+	if err != nil {
+		return err
+	}
+	base, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return err
+	}
+	if rel, err := filepath.Rel(base, target); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("%s: a symbolic link out of the corpus (to %s): not followed", path, target)
+	}
+	return nil
+}
+
+// MaxLine is the longest line a corpus file may have, in bytes: a case is
+// written by hand, and its longest line is a few hundred bytes. A longer
+// line is refused before anything reads it, so that no error quotes it.
+const MaxLine = 4096
+
+// excerptMax is how many bytes of its input an error quotes (Excerpt).
+const excerptMax = 80
+
+// Excerpt quotes the beginning of s, at most excerptMax bytes (whole
+// runes), and says how long s is when it is cut: what an error shows of
+// the input it is about (issue 28: a 20 MB line was echoed whole).
+func Excerpt(s string) string {
+	if len(s) <= excerptMax {
+		return strconv.Quote(s)
+	}
+	cut := excerptMax
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:cut]), len(s))
+}
+
 // Parse reads one corpus file; path (slash-separated, relative to the
-// corpus root) decides whether it is an invalid case.
+// corpus root) decides whether it is an invalid case. Its errors quote at
+// most the beginning of a line (Excerpt), and a line longer than MaxLine
+// is an error of its own.
 func Parse(path string, data []byte) (*File, error) {
-	ar := txtar.Parse(data)
-	f := &File{Path: path, Dialect: dialect.Betza2, Invalid: strings.HasPrefix(path, "invalid/")}
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%s: %s", path, fmt.Sprintf(format, args...))
 	}
+	for n, rest := 1, data; len(rest) > 0; n++ {
+		line, after, _ := bytes.Cut(rest, []byte("\n"))
+		if len(line) > MaxLine {
+			return nil, bad("line %d: %d bytes, more than a corpus line may have (%d): %s", n, len(line), MaxLine, Excerpt(string(line)))
+		}
+		rest = after
+	}
+	ar := txtar.Parse(data)
+	f := &File{Path: path, Dialect: dialect.Betza2, Invalid: strings.HasPrefix(path, "invalid/")}
 	for _, kv := range fields(ar.Comment) {
 		switch kv.key {
 		case "notation":
@@ -135,11 +199,11 @@ func Parse(path string, data []byte) (*File, error) {
 			off, text, _ := strings.Cut(kv.value, " ")
 			n, err := strconv.Atoi(off)
 			if err != nil {
-				return nil, bad("error: expected an offset then a message, found %q", kv.value)
+				return nil, bad("error: expected an offset then a message, found %s", Excerpt(kv.value))
 			}
 			f.ErrOffset, f.ErrText = n, text
 		default:
-			return nil, bad("unknown field %q", kv.key)
+			return nil, bad("unknown field %s", Excerpt(kv.key))
 		}
 	}
 	switch {
@@ -173,14 +237,14 @@ func Parse(path string, data []byte) (*File, error) {
 			}
 			key, value, ok := strings.Cut(line, ":")
 			if !ok {
-				return nil, bad("case %s: expected key: value, found %q", c.Name, line)
+				return nil, bad("case %s: expected key: value, found %s", c.Name, Excerpt(line))
 			}
 			if field, ok := fields[key]; ok {
 				*field = strings.TrimSpace(value)
 			} else if key == "want" {
 				inWant = true
 			} else {
-				return nil, bad("case %s: unknown field %q", c.Name, key)
+				return nil, bad("case %s: unknown field %s", c.Name, Excerpt(key))
 			}
 		}
 		switch {
@@ -196,7 +260,9 @@ func Parse(path string, data []byte) (*File, error) {
 		}
 		for _, line := range c.Want {
 			if err := c.checkKey(line); err != nil {
-				return nil, bad("case %s: want: %v", c.Name, err)
+				// The key parser quotes the line whole: only its
+				// beginning is shown.
+				return nil, bad("case %s: want: %s", c.Name, strings.ReplaceAll(err.Error(), strconv.Quote(line), Excerpt(line)))
 			}
 		}
 		sort.Strings(c.Want)
@@ -209,8 +275,19 @@ func Parse(path string, data []byte) (*File, error) {
 // dimensions, whose size has more than one 'x' (§S11.1).
 func (c *Case) ND() bool { return ndboard.Beyond2D(c.Board) }
 
-// checkKey checks that line is an outcome key of the case's board.
+// maxKeyWord is the longest word of an outcome key: a square and its
+// content ("z26.26.26.26.26=X*" on the largest n-D board is 18 bytes).
+const maxKeyWord = 64
+
+// checkKey checks that line is an outcome key of the case's board. A word
+// longer than any of a key is refused before the key is read, with its
+// beginning only (the key parser quotes what it does not read).
 func (c *Case) checkKey(line string) error {
+	for _, w := range strings.Fields(line) {
+		if len(w) > maxKeyWord {
+			return fmt.Errorf("a word of %d bytes, longer than any of an outcome key (%d): %s", len(w), maxKeyWord, Excerpt(w))
+		}
+	}
 	if !c.ND() {
 		_, err := eval.ParseKey(line)
 		return err

@@ -308,3 +308,62 @@ func TestInvalidFileClause(t *testing.T) {
 		t.Errorf("NN rejected under §9.10 with §1.6 cited first: got %v, want a mismatch naming both clauses", m)
 	}
 }
+
+// TestLoadBounded: a corpus file's errors quote at most the beginning of
+// a line (issue 28: a 20 MB one-line file gave 20 MB of stderr), a line
+// longer than corpus.MaxLine is refused as such, and a .txtar that is a
+// symbolic link out of the corpus is refused, not read; one inside it is
+// read.
+func TestLoadBounded(t *testing.T) {
+	good := "notation: W\nclauses: §1.1\nsummary: the wazir.\n-- empty --\nboard: 3x3\nfrom: b2\nwhy: four steps.\nwant:\nb1 b1=X b2=\na2 a2=X b2=\nc2 b2= c2=X\nb3 b2= b3=X\n"
+	for _, c := range []struct{ name, path, text, want string }{
+		{"one huge line", "valid/x.txtar", strings.Repeat("a", 20<<20), `line 1: 20971520 bytes, more than a corpus line may have (4096): "aaaa`},
+		{"long field", "valid/x.txtar", strings.Repeat("k", 3000) + ": v\n", `unknown field "kkkk`},
+		{"long want word", "valid/x.txtar", good + strings.Repeat("x", 3000) + "\n", `case empty: want: a word of 3000 bytes, longer than any of an outcome key (64): "xxxx`},
+		{"long want line", "valid/x.txtar", good + "b1 " + strings.Repeat("a2=X ", 800) + "\n", `case empty: want: "b1 a2=X a2=X`},
+		{"long key line", "valid/x.txtar", strings.Replace(good, "why: four steps.", strings.Repeat("y", 3000), 1), `case empty: expected key: value, found "yyyy`},
+		{"long error", "invalid/x.txtar", "notation: W-\nclauses: §9.4\nsummary: s.\nerror: " + strings.Repeat("e", 3000) + "\n", `error: expected an offset then a message, found "eeee`},
+	} {
+		_, err := corpus.Parse(c.path, []byte(c.text))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", c.name, err, c.want)
+		} else if len(err.Error()) > 400 {
+			t.Errorf("%s: an error of %d bytes: %s", c.name, len(err.Error()), err)
+		}
+	}
+
+	dir := t.TempDir()
+	outside := filepath.Join(dir, "outside.txtar")
+	if err := os.WriteFile(outside, []byte(good), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base := filepath.Join(dir, "corpus")
+	if err := os.MkdirAll(filepath.Join(base, "valid"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(base, "valid", "w.txtar"), []byte(good), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("w.txtar", filepath.Join(base, "valid", "inside.txtar")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	files, err := corpus.Load(base)
+	if err != nil || len(files) != 2 || files[0].Path != "valid/inside.txtar" {
+		t.Fatalf("a link inside the corpus: %v, %d files", err, len(files))
+	}
+	if err := os.Symlink(outside, filepath.Join(base, "valid", "out.txtar")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := corpus.Load(base); err == nil || !strings.Contains(err.Error(), "valid/out.txtar: a symbolic link out of the corpus") {
+		t.Errorf("a link out of the corpus: %v", err)
+	}
+	if err := os.Remove(filepath.Join(base, "valid", "out.txtar")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../../outside.txtar", filepath.Join(base, "valid", "up.txtar")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := corpus.Load(base); err == nil || !strings.Contains(err.Error(), "valid/up.txtar: a symbolic link out of the corpus") {
+		t.Errorf("a relative link out of the corpus: %v", err)
+	}
+}
