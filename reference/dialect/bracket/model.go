@@ -408,7 +408,7 @@ func swapLR(t string) string {
 func renderGrasshopper(chain []LegSpec, from string) ([]string, error) {
 	l := chain[0]
 	if len(chain) != 1 || l.Sweep != 0 {
-		return nil, noEq(from, l.Src, l.Offset, "a grasshopper is a single plain leg")
+		return nil, noEq(from, l.Src, l.Offset, "a grasshopper is a single plain leg (§C4.3)")
 	}
 	ride := l
 	ride.Range = Unbounded
@@ -470,7 +470,7 @@ func renderHop(chain []LegSpec, p PathSpec, from string) ([]string, error) {
 		if i > 0 && !chiralBefore(chain[:i]) {
 			for _, later := range chain[i+1:] {
 				if !mirrorSymmetric(later.Dirs) {
-					return nil, noEq(from, p.Src, p.Offset, "the hurdle would split leg %q, and a later leg distinguishes left from right: splitting can change where Betza 2.0 fixes the path's handedness (§6.1 of spec/betza2.md, §B7.4)", l.Src)
+					return nil, noEq(from, p.Src, p.Offset, "the hurdle would split leg %q, and a later leg distinguishes left from right: splitting can change where Betza 2.0 fixes the path's handedness (§B7.4; §6.1 of spec/betza2.md)", l.Src)
 				}
 			}
 		}
