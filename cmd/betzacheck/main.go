@@ -109,7 +109,7 @@ func init() {
 		},
 		{
 			Name:    "web",
-			Args:    "[--addr HOST:PORT] [--timeout D] [--corpus DIR]",
+			Args:    "[--addr HOST:PORT] [--timeout D] [--corpus DIR] [--allowed-hosts HOSTS]",
 			Summary: "serve the playground: a page to type a notation and see its moves, and the JSON API behind it",
 			Run:     runWeb,
 		},
@@ -138,6 +138,10 @@ type env struct {
 	// request's context under web. Every evaluation stops once it is done
 	// (eval.Options.Context), with a limit error, never a pass.
 	ctx context.Context
+	// reported is the error document of the last failure reported on an
+	// input (reportError), whether printed as JSON or as text: under web,
+	// the answer of a command whose output is not JSON.
+	reported *errorDocJSON
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
