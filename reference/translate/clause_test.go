@@ -6,7 +6,6 @@ import (
 	"betzacheck/reference"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/translate"
-	"betzacheck/spec"
 )
 
 // TestEveryErrorNamesItsClause reads every example of every dialect's
@@ -33,20 +32,7 @@ func TestEveryErrorNamesItsClause(t *testing.T) {
 		}
 	}
 
-	var texts []string
-	for _, doc := range []string{"betza2", "bracket", "classic", "spanish", "xbetza"} {
-		blocks, err := spec.ReadBlocks("../../spec/" + doc + ".md")
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, b := range blocks {
-			for _, line := range b.Lines {
-				if text := exampleText(b.Info, line); text != "" {
-					texts = append(texts, text)
-				}
-			}
-		}
-	}
+	texts := specExamples(t)
 	names := translate.Names()
 	written := map[string]bool{}
 	errs := 0
