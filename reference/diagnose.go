@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strings"
 
 	"betzacheck/reference/eval"
 	"betzacheck/reference/loc"
@@ -41,15 +42,37 @@ type Diagnosis struct {
 	Clause string
 }
 
-// trailingClause is a clause cited at the end of an error message.
-var trailingClause = regexp.MustCompile(`^(.*) \((§[A-Z]?[0-9]+\.[0-9]+)\)$`)
+// trailingClause is the citation that ends an error message: a clause in
+// parentheses, "(§3.15)", or a list of citations whose first is the
+// clause and whose others are further reading, "(§S4.6, 2.0 §5.6)",
+// "(§S3.6; 2.0 §3.8, spec/findings.md F4)". A clause may have no
+// paragraph number ("§C5").
+var trailingClause = regexp.MustCompile(`^(.*) \((§[A-Z]?[0-9]+(?:\.[0-9]+)?)((?:[;,] [^()]+)?)\)$`)
+
+// CitedClause splits msg, an error's message, into the message and the
+// clause its trailing citation names (trailingClause); the citations
+// after the first stay with the message, in parentheses. clause is ""
+// when msg ends with no citation.
+func CitedClause(msg string) (rest, clause string) {
+	m := trailingClause.FindStringSubmatch(msg)
+	if m == nil {
+		return msg, ""
+	}
+	rest = m[1]
+	if more := strings.TrimLeft(m[3], ";, "); more != "" {
+		rest += " (" + more + ")"
+	}
+	return rest, m[2]
+}
 
 // Diagnose reads an error of Compile or Program.Moves: a *loc.Error (a
 // static error of §9, the expansion limit of §9.11 included) is an
 // InvalidNotation with its offset, message and clause; an
 // *eval.LimitError (§12.3) is a SearchLimit; anything else (a fragment
 // conflict, §9.13) is an EvalFailure. An error without a place has the
-// clause it cites at the end of its message split off. A located error of
+// clause it cites at the end of its message split off (CitedClause): a
+// dialect's missing equivalent (dialect.NoEquivalentError) names its
+// clause so. A located error of
 // another text, such as a placement's (§11.2), is read as a notation's.
 func Diagnose(err error) Diagnosis {
 	var le *loc.Error
@@ -62,9 +85,7 @@ func Diagnose(err error) Diagnosis {
 	if errors.As(err, &limit) {
 		d.Kind = SearchLimit
 	}
-	if m := trailingClause.FindStringSubmatch(d.Msg); m != nil {
-		d.Msg, d.Clause = m[1], m[2]
-	}
+	d.Msg, d.Clause = CitedClause(d.Msg)
 	return d
 }
 

@@ -65,3 +65,23 @@ func TestDiagnose(t *testing.T) {
 		}
 	}
 }
+
+// TestCitedClause: the clause an error message cites at its end, alone
+// or first in a list of citations (issue 28: a dialect's missing
+// equivalent citing "(§S4.6, 2.0 §5.6)" had an empty clause).
+func TestCitedClause(t *testing.T) {
+	for _, c := range []struct{ msg, rest, clause string }{
+		{"boom (§1.2)", "boom", "§1.2"},
+		{"a count of 1001 is above 1000 (§S4.6, 2.0 §5.6)", "a count of 1001 is above 1000 (2.0 §5.6)", "§S4.6"},
+		{"cE has no evaluation (§S3.6; 2.0 §3.8, spec/findings.md F4)", "cE has no evaluation (2.0 §3.8, spec/findings.md F4)", "§S3.6"},
+		{"profile reads one digit only (§C5)", "profile reads one digit only", "§C5"},
+		{"no clause at all", "no clause at all", ""},
+		{"(§3.8 of spec/betza2.md) has no bracket modifier", "(§3.8 of spec/betza2.md) has no bracket modifier", ""},
+		{"a leap (2.0 §1.1)", "a leap (2.0 §1.1)", ""},
+	} {
+		rest, clause := reference.CitedClause(c.msg)
+		if rest != c.rest || clause != c.clause {
+			t.Errorf("CitedClause(%q) = %q, %q; want %q, %q", c.msg, rest, clause, c.rest, c.clause)
+		}
+	}
+}

@@ -56,7 +56,9 @@ func runExplain(c *command, e *env, args []string) int {
 func explain(w io.Writer, p *expand.Program, walk expand.ChainWalk, maxLegs int) {
 	fmt.Fprintf(w, "chains: %s\n", countWords(walk.Total))
 	for i, ch := range walk.Shown {
-		fmt.Fprintln(w)
+		if _, err := fmt.Fprintln(w); err != nil {
+			return // w takes no more (under web, the answer's size): stop
+		}
 		text := p.ChainText(ch.Nodes)
 		if ch.Cut {
 			text += "-… (continues)"
@@ -218,7 +220,9 @@ func writeExplainJSON(w io.Writer, o operand, canonical string, p *expand.Progra
 			return err
 		}
 		bw.WriteString("\n    ")
-		bw.Write(data)
+		if _, err := bw.Write(data); err != nil {
+			return err // w takes no more (under web, the answer's size): stop
+		}
 	}
 	if len(walk.Shown) > 0 {
 		bw.WriteString("\n  ")

@@ -119,7 +119,7 @@ func init() {
 		},
 		{
 			Name:    "web",
-			Args:    "[--addr HOST:PORT] [--timeout D] [--corpus DIR]",
+			Args:    "[--addr HOST:PORT] [--timeout D] [--corpus DIR] [--allowed-hosts HOSTS]",
 			Summary: "serve the playground: a page to type a notation and see its moves, and the JSON API behind it",
 			Run:     runWeb,
 		},
@@ -151,6 +151,10 @@ type env struct {
 	// program is the name betzacheck was run as (its argv[0]); "" is
 	// "betzacheck".
 	program string
+	// reported is the error document of the last failure reported on an
+	// input (reportError), whether printed as JSON or as text: under web,
+	// the answer of a command whose output is not JSON.
+	reported *errorDocJSON
 }
 
 // run runs betzacheck, as "betzacheck", with the arguments after its

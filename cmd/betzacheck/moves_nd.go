@@ -83,7 +83,8 @@ func movesND(c *command, e *env, o operand, q ndQuery, inputError func(input str
 	slices.SortStableFunc(outs, func(a, b ndboard.Outcome) int { return a.To.Compare(b.To) })
 	if q.svg != "" {
 		opt := diagram.Options{Title: fmt.Sprintf("%s from %s", o.name(), s.From)}
-		if code := writeSVG(e, q.svg, diagram.Levels(s, outs, opt)); code != exitOK || q.svg == "-" {
+		draw := func(w io.Writer) error { return diagram.WriteLevels(w, s, outs, opt) }
+		if code := writeSVG(e, q.svg, draw); code != exitOK || q.svg == "-" {
 			return code
 		}
 	}
@@ -114,13 +115,13 @@ const levelGap = "    "
 // and a line per outcome with the count.
 func writeLevelsText(w io.Writer, s ndboard.Setup, outs []ndboard.Outcome) {
 	size := s.Pos.Size()
-	marks := diagram.ClassifyND(s, outs)
+	marks := diagram.ClassifyND(s, outs).ByLevel()
 	var used mark
 	others := false
 	for _, row := range diagram.LevelRows(size) {
 		var blocks [][]string
 		for _, lv := range row {
-			d := drawBoard(s.Pos.Level(lv), s.From.Plane(), diagram.OnLevel(s.From, lv), marks.Level(lv))
+			d := drawBoard(s.Pos.Level(lv), s.From.Plane(), diagram.OnLevel(s.From, lv), marks[lv])
 			used |= d.used
 			others = others || d.others
 			// The name over the file letter a.

@@ -85,16 +85,17 @@ func errorJSON(err error) *jsonError {
 
 // reportError reports an error of the command on an input: with --json as
 // the error document on stdout (and nothing on stderr), else as text on
-// stderr. about is the notation the error is about, nil when it is about
-// none. It returns code.
+// stderr; either way the document is kept in e.reported. about is the
+// notation the error is about, nil when it is about none. It returns code.
 func reportError(c *command, e *env, jsonOut bool, about *operand, je *jsonError, text string, code int) int {
-	if !jsonOut {
-		fmt.Fprintln(e.stderr, text)
-		return code
-	}
 	doc := errorDocJSON{Error: je}
 	if about != nil {
 		doc.Notation, doc.Dialect = &about.Text, about.jsonDialect()
+	}
+	e.reported = &doc
+	if !jsonOut {
+		fmt.Fprintln(e.stderr, text)
+		return code
 	}
 	if wcode := writeJSONDoc(c, e, doc); wcode != exitOK {
 		return wcode

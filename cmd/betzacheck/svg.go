@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"os"
 
 	"betzacheck/conformance/diagram"
@@ -20,20 +22,34 @@ func writeMovesSVG(e *env, file, name string, prog *reference.Program, pos *boar
 		Title:  fmt.Sprintf("%s from %s", name, from),
 		Erupts: prog.Prog.Erupts(),
 	}
-	return writeSVG(e, file, diagram.SVG(pos, from, outs, opt))
+	return writeSVG(e, file, func(w io.Writer) error { return diagram.WriteSVG(w, pos, from, outs, opt) })
 }
 
-// writeSVG writes the SVG document svg to file for moves --svg, to stdout
-// when file is "-", and returns the exit code.
-func writeSVG(e *env, file string, svg []byte) int {
+// writeSVG writes the SVG document that draw writes as it draws to file
+// for moves --svg, to stdout when file is "-", and returns the exit code.
+// The drawing stops at the first write that fails: on stdout, under web,
+// when the answer passes its size limit, so that a diagram too large to
+// answer is never built whole.
+func writeSVG(e *env, file string, draw func(io.Writer) error) int {
 	if file == "-" {
-		if _, err := e.stdout.Write(svg); err != nil {
+		if err := draw(e.stdout); err != nil {
 			fmt.Fprintf(e.stderr, "betzacheck moves: --svg -: %v\n", err)
 			return exitFail
 		}
 		return exitOK
 	}
-	if err := os.WriteFile(file, svg, 0o666); err != nil {
+	f, err := os.Create(file)
+	if err == nil {
+		w := bufio.NewWriter(f)
+		err = draw(w)
+		if err == nil {
+			err = w.Flush()
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck moves: --svg: %v\n", err)
 		return exitUsage
 	}

@@ -48,6 +48,7 @@ func runWeb(c *command, e *env, args []string) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (port 0 picks a free one); the default takes requests from this machine only")
 	timeout := fs.Duration("timeout", defaultWebTimeout, "time limit of one request: its evaluations stop then, and it answers with what that decided or a timeout error")
 	corpusDir := fs.String("corpus", "corpus", "corpus whose positions /api/equiv tries first (\"\" for none)")
+	allowed := fs.String("allowed-hosts", "", "also answer requests whose Host header names one of these comma-separated `HOSTS` (names or addresses, * for any); by default only localhost, 127.0.0.1, [::1] and the --addr host are answered, and others get 403, so that a page of another site cannot reach the playground by DNS rebinding")
 	if _, code, ok := c.parseArgs(e, fs, args, 0); !ok {
 		return code
 	}
@@ -64,7 +65,14 @@ func runWeb(c *command, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "betzacheck web: %v\n", err)
 		return exitUsage
 	}
-	pg := newPlayground(webLimits{Timeout: *timeout, Corpus: corpusArg}, e.stderr)
+	// The host it was started on answers too: the --addr host as given,
+	// and the address it listens on.
+	hosts := splitHosts(*allowed)
+	if h, _, err := net.SplitHostPort(*addr); err == nil && h != "" {
+		hosts = append(hosts, h)
+	}
+	hosts = append(hosts, ln.Addr().(*net.TCPAddr).IP.String())
+	pg := newPlayground(webLimits{Timeout: *timeout, Corpus: corpusArg, Hosts: hosts}, e.stderr)
 	srv := &http.Server{
 		Handler:           pg,
 		ReadHeaderTimeout: 10 * time.Second,
@@ -83,7 +91,7 @@ func runWeb(c *command, e *env, args []string) int {
 	// The URL alone on stdout's first line, for scripts; the rest on stderr.
 	fmt.Fprintf(e.stdout, "http://%s/\n", ln.Addr())
 	if ip := ln.Addr().(*net.TCPAddr).IP; !ip.IsLoopback() {
-		fmt.Fprintf(e.stderr, "betzacheck web: listening on %s: other machines can reach the playground\n", ln.Addr())
+		fmt.Fprintf(e.stderr, "betzacheck web: listening on %s: other machines can reach the playground, with a Host of %s (--allowed-hosts adds others)\n", ln.Addr(), pg.hostWords())
 	}
 	fmt.Fprintln(e.stderr, "betzacheck web: serving the playground; Ctrl-C stops it")
 	select {
@@ -130,11 +138,24 @@ type webLimits struct {
 	Timeout time.Duration
 	// Corpus is the --corpus of /api/equiv: a directory, or "" for none.
 	Corpus string
-	// Workers is how many commands may run at once (0: GOMAXPROCS); a
-	// request waits for a free one until its timeout. Each holds at most
-	// the evaluator's memory budget (§12.3).
+	// Workers is how many commands may run at once (0: defaultWorkers);
+	// a request waits for a free one until its timeout.
 	Workers int
+	// Hosts are the names and addresses, besides the loopback ones, that
+	// a request's Host header may name (hostAllowed); "*" allows any.
+	Hosts []string
 }
+
+// defaultWorkers is how many commands run at once: twice the processors
+// and at least four, so that a cheap request runs beside expensive ones,
+// sharing the processors with them, instead of waiting behind them. What
+// each command may cost is bounded at every stage, whatever it is asked:
+// reading and translating a notation by the limits of §12.2 and of each
+// dialect (spec/xbetza.md §X6.4, spec/bracket.md §B8.4), evaluating it by
+// the search budget (§12.3) and the request's time, drawing and printing
+// by the answer's size (a diagram stops at the first byte past it), so
+// that a command that is given up also stops.
+func defaultWorkers() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
 
 // playground is the web command's handler: the page at /, the API under
 // /api/. Each API request runs one subcommand in process, as the command
@@ -149,7 +170,7 @@ type playground struct {
 
 func newPlayground(l webLimits, logTo io.Writer) *playground {
 	if l.Workers <= 0 {
-		l.Workers = runtime.GOMAXPROCS(0)
+		l.Workers = defaultWorkers()
 	}
 	return &playground{
 		limits:  l,
@@ -245,6 +266,10 @@ func (p *playground) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Cache-Control", "no-store")
+	if !p.hostAllowed(r.Host) {
+		p.writeError(w, &apiError{http.StatusForbidden, "", fmt.Sprintf("host %q: the playground answers requests to %s only (betzacheck web --allowed-hosts names others), so that a page of another site cannot use it", r.Host, p.hostWords())})
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		h.Set("Allow", "GET, HEAD")
 		p.writeError(w, &apiError{http.StatusMethodNotAllowed, "", fmt.Sprintf("method %s: the playground answers GET and HEAD", r.Method)})
@@ -264,6 +289,59 @@ func (p *playground) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// splitHosts reads the list of --allowed-hosts: names or addresses
+// separated by commas, an IPv6 address with or without brackets.
+func splitHosts(list string) []string {
+	var out []string
+	for _, h := range strings.Split(list, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// hostAllowed reports whether a request with the Host header host is
+// answered: one naming this machine by a loopback name (localhost, an
+// address of 127.0.0.0/8, ::1), or one of p's hosts, any port. A page of
+// another site that has its name resolve to this machine (DNS rebinding)
+// sends its own name, and is refused.
+func (p *playground) hostAllowed(host string) bool {
+	name := host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		name = h
+	}
+	name = strings.TrimSuffix(strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(name, "["), "]")), ".")
+	if name == "" {
+		return false
+	}
+	if ip := net.ParseIP(name); name == "localhost" || ip != nil && ip.IsLoopback() {
+		return true
+	}
+	for _, h := range p.limits.Hosts {
+		h = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(h, "["), "]"))
+		if h == "*" || h == name {
+			return true
+		}
+		if a, b := net.ParseIP(h), net.ParseIP(name); a != nil && b != nil && a.Equal(b) {
+			return true
+		}
+	}
+	return false
+}
+
+// hostWords lists the hosts a request may name, for the error of a host
+// that is not one of them.
+func (p *playground) hostWords() string {
+	names := []string{"localhost", "127.0.0.1", "[::1]"}
+	for _, h := range p.limits.Hosts {
+		if ip := net.ParseIP(strings.Trim(h, "[]")); (ip == nil || !ip.IsLoopback()) && h != "localhost" && !slices.Contains(names, h) {
+			names = append(names, h)
+		}
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
 // apiNames are the API's endpoints, sorted.
 func apiNames() []string {
 	var names []string
@@ -278,8 +356,12 @@ func apiNames() []string {
 type answer struct {
 	code           int
 	stdout, stderr []byte
-	overflow       bool  // stdout passed maxWebAnswer
-	panicked       error // the command panicked: a bug, never an answer
+	// reported is the error document of the failure the command reported
+	// on an input (reportError), as text or JSON: for the diagram, whose
+	// output is not JSON, the API answers it.
+	reported *errorDocJSON
+	overflow bool  // stdout passed maxWebAnswer
+	panicked error // the command panicked: a bug, never an answer
 }
 
 func (p *playground) serveAPI(w http.ResponseWriter, r *http.Request) {
@@ -321,6 +403,15 @@ func (p *playground) serveAPI(w http.ResponseWriter, r *http.Request) {
 	case ep.svg && a.code == exitOK:
 		h.Set("Content-Type", "image/svg+xml")
 		w.Write(a.stdout)
+	case ep.svg && a.reported != nil:
+		// The error as moves --json reports it: located, with its clause.
+		status := http.StatusOK
+		if a.code == exitUsage {
+			status = http.StatusBadRequest
+		}
+		h.Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		writeJSON(w, a.reported)
 	case len(a.stdout) == 0 || ep.svg:
 		// The command printed its error as text: a usage error (a bad
 		// flag value) or, for the diagram, whatever stopped it.
@@ -381,7 +472,7 @@ func (p *playground) run(ctx context.Context, args []string) (answer, *apiError)
 		var stderr bytes.Buffer
 		e := &env{stdin: strings.NewReader(""), stdout: stdout, stderr: &stderr, ctx: ctx}
 		a.code = e.run(args)
-		a.stdout, a.stderr, a.overflow = stdout.Bytes(), stderr.Bytes(), stdout.overflow
+		a.stdout, a.stderr, a.overflow, a.reported = stdout.Bytes(), stderr.Bytes(), stdout.overflow, e.reported
 	}()
 	deadline, _ := ctx.Deadline()
 	grace := time.NewTimer(time.Until(deadline) + webGrace)

@@ -1,10 +1,11 @@
 package diagram
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"math"
 	"slices"
-	"strings"
 
 	"betzacheck/reference/ndboard"
 )
@@ -38,15 +39,35 @@ func ClassifyND(s ndboard.Setup, outcomes []ndboard.Outcome) NDMarks {
 // coordinates of level, see ndboard.Size.Levels) as the classification of
 // that level's 2-D board.
 func (m NDMarks) Level(level ndboard.Vec) Marks {
-	out := Marks{}
+	if marks, ok := m.ByLevel()[levelKey(level)]; ok {
+		return marks
+	}
+	return Marks{}
+}
+
+// ByLevel returns the marks of each level that has any, as Level returns
+// them, keyed by the level's outer coordinates with the first two 0
+// (levelKey): one pass over the marks, where asking Level of every level
+// would read them all once per level.
+func (m NDMarks) ByLevel() map[ndboard.Vec]Marks {
+	out := map[ndboard.Vec]Marks{}
 	for mk, sqs := range m {
 		for _, q := range sqs {
-			if OnLevel(q, level) {
-				out[mk] = append(out[mk], q.Plane())
+			k := levelKey(q.At)
+			if out[k] == nil {
+				out[k] = Marks{}
 			}
+			out[k][mk] = append(out[k][mk], q.Plane())
 		}
 	}
 	return out
+}
+
+// levelKey is the level of the point v: its outer coordinates, the first
+// two 0 (as ndboard.Size.Levels writes a level).
+func levelKey(v ndboard.Vec) ndboard.Vec {
+	v[0], v[1] = 0, 0
+	return v
 }
 
 // Used returns the marks present, in legend order.
@@ -81,65 +102,74 @@ func LevelRows(size ndboard.Size) [][]ndboard.Vec {
 }
 
 // Levels draws the outcomes of the piece on s.From, evaluated on the
-// n-dimensional setup s, as one SVG document: each level of the board a
-// 2-D board titled with its name (ndboard.Size.LevelName, ".3"), laid out
-// by LevelRows, with the marks of its squares (ClassifyND), and one
-// legend of every mark used under them. opt.Title heads the drawing.
-// Paths are not drawn: the direct evaluator gives none.
+// n-dimensional setup s, as one SVG document (WriteLevels, whole).
 func Levels(s ndboard.Setup, outcomes []ndboard.Outcome, opt Options) []byte {
+	var buf bytes.Buffer
+	WriteLevels(&buf, s, outcomes, opt) // a bytes.Buffer takes everything
+	return buf.Bytes()
+}
+
+// WriteLevels writes the drawing of the outcomes of the piece on s.From,
+// evaluated on the n-dimensional setup s, to w: each level of the board a
+// 2-D board titled with its name (ndboard.Size.LevelName, ".3"), laid out
+// by LevelRows, with the marks of its squares (ClassifyND), and one legend
+// of every mark used under them. opt.Title heads the drawing. Paths are
+// not drawn: the direct evaluator gives none. The levels are drawn one at
+// a time as they are written, and the drawing stops at the first error of
+// w, which it returns: a board of a million squares written to a writer
+// that takes a few megabytes ends there, having built one level more.
+func WriteLevels(w io.Writer, s ndboard.Setup, outcomes []ndboard.Outcome, opt Options) error {
 	size := s.Pos.Size()
 	marks := ClassifyND(s, outcomes)
+	byLevel := marks.ByLevel()
 	rows := LevelRows(size)
-	var panels [][]*panel
-	for _, row := range rows {
-		var ps []*panel
-		for _, lv := range row {
-			p := &panel{pos: s.Pos.Level(lv), from: s.From.Plane(), mover: OnLevel(s.From, lv),
-				title: size.LevelName(lv), level: size.LevelName(lv), marks: marks.Level(lv)}
-			p.layout(opt)
-			ps = append(ps, p)
-		}
-		panels = append(panels, ps)
+	level := func(lv ndboard.Vec) *panel {
+		p := &panel{pos: s.Pos.Level(lv), from: s.From.Plane(), mover: OnLevel(s.From, lv),
+			title: size.LevelName(lv), level: size.LevelName(lv), marks: byLevel[levelKey(lv)]}
+		p.layout(opt)
+		return p
 	}
-	sq := panels[0][0].s
+	// Every panel has the size of the largest, so that the levels line
+	// up: a first pass lays them out, the second draws them.
+	cellW, cellH, sq := 0.0, 0.0, 0.0
+	for _, row := range rows {
+		for _, lv := range row {
+			p := level(lv)
+			cellW, cellH, sq = math.Max(cellW, p.w), math.Max(cellH, p.h), p.s
+		}
+	}
 	titleH, gap := 0.0, sq*0.5
 	if opt.Title != "" {
 		titleH = sq * 0.8
 	}
-	// Every panel of a row has the size of the row's largest, so that the
-	// levels line up.
-	cellW, cellH := 0.0, 0.0
-	for _, ps := range panels {
-		for _, p := range ps {
-			cellW, cellH = math.Max(cellW, p.w), math.Max(cellH, p.h)
-		}
-	}
 	used := marks.Used()
 	across := float64(len(rows[0]))
-	w := across*cellW + (across-1)*gap
-	w = math.Max(w, legendWidth(used, sq))
-	w = math.Max(w, sq*padF*2+textWidth(opt.Title, sq*0.34))
+	width := across*cellW + (across-1)*gap
+	width = math.Max(width, legendWidth(used, sq))
+	width = math.Max(width, sq*padF*2+textWidth(opt.Title, sq*0.34))
 	legendY := titleH + float64(len(rows))*cellH
 	h := legendY + float64(len(used))*sq*legendRow + sq*padF
 
-	var b strings.Builder
-	header(&b, w, h, "betza-levels", opt.Title)
+	b := newSink(w)
+	header(b, width, h, "betza-levels", opt.Title)
 	if opt.Title != "" {
-		fmt.Fprintf(&b, "<text class=\"title\" x=\"%s\" y=\"%s\" font-size=\"%s\" font-weight=\"bold\">%s</text>\n",
+		fmt.Fprintf(b, "<text class=\"title\" x=\"%s\" y=\"%s\" font-size=\"%s\" font-weight=\"bold\">%s</text>\n",
 			num(sq*padF), num(titleH*0.7), num(sq*0.34), esc(opt.Title))
 	}
-	fmt.Fprintf(&b, "<g class=\"levels\" data-board=\"%s\" data-from=\"%s\">\n", size, s.From)
-	for i, ps := range panels {
-		for j, p := range ps {
-			lv := rows[i][j]
-			fmt.Fprintf(&b, "<g class=\"board level\" data-level=\"%s\" data-board=\"%s\" transform=\"translate(%s,%s)\">\n",
+	fmt.Fprintf(b, "<g class=\"levels\" data-board=\"%s\" data-from=\"%s\">\n", size, s.From)
+	for i, row := range rows {
+		for j, lv := range row {
+			if b.failed() {
+				return b.flush()
+			}
+			fmt.Fprintf(b, "<g class=\"board level\" data-level=\"%s\" data-board=\"%s\" transform=\"translate(%s,%s)\">\n",
 				size.LevelName(lv), size.Plane(), num(float64(j)*(cellW+gap)), num(titleH+float64(i)*cellH))
-			p.render(&b)
+			level(lv).render(b)
 			b.WriteString("</g>\n")
 		}
 	}
 	b.WriteString("</g>\n")
-	renderLegend(&b, used, legendY, sq)
+	renderLegend(b, used, legendY, sq)
 	b.WriteString("</svg>\n")
-	return []byte(b.String())
+	return b.flush()
 }

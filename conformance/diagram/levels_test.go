@@ -1,6 +1,8 @@
 package diagram
 
 import (
+	"errors"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -113,4 +115,44 @@ func TestLevelRows(t *testing.T) {
 			t.Errorf("%s: %s, want %s", size, got, want)
 		}
 	}
+}
+
+// capped takes max bytes and fails every write after them, as the web
+// command's answer buffer does.
+type capped struct{ n, max int }
+
+var errFull = errors.New("full")
+
+func (c *capped) Write(p []byte) (int, error) {
+	if c.n+len(p) > c.max {
+		return 0, errFull
+	}
+	c.n += len(p)
+	return len(p), nil
+}
+
+// TestWriteLevelsStopsAtItsWriter: issue 28's diagram of a
+// 10x10x10x10x10x10 board (D:n* from e5.5.5.5.5) is 119 MB of SVG, which
+// was built whole (507 MB) before the web command's 4 MB cap refused it.
+// Written to a writer that takes 1 MB, the drawing fails with the
+// writer's error having allocated a few megabytes: it draws a level at a
+// time and stops at the first failed write. Work is measured in bytes
+// allocated, never in time.
+func TestWriteLevelsStopsAtItsWriter(t *testing.T) {
+	c := levelsCase{notation: "D:n*", size: "10x10x10x10x10x10", from: "e5.5.5.5.5"}
+	s, outs := c.setup(t)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	err := WriteLevels(&capped{max: 1 << 20}, s, outs, Options{})
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, errFull) {
+		t.Errorf("WriteLevels to a full writer: %v, want its error", err)
+	}
+	// The layout reads each of the 10,000 levels once; drawing stops
+	// after 1 MB of the 119.
+	n := after.TotalAlloc - before.TotalAlloc
+	if n > 64<<20 {
+		t.Errorf("%d MB allocated to draw 1 MB, want at most 64", n>>20)
+	}
+	t.Logf("%.1f MB allocated", float64(n)/(1<<20))
 }

@@ -1,8 +1,11 @@
 package diagram
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/xml"
 	"fmt"
+	"io"
 	"math"
 	"sort"
 	"strconv"
@@ -32,15 +35,64 @@ type Options struct {
 const DefaultSize = 48
 
 // SVG draws the outcomes of the piece on from in pos as a standalone SVG
-// document.
+// document (WriteSVG, whole).
 func SVG(pos *board.Position, from board.Square, outcomes []eval.Outcome, opt Options) []byte {
+	var buf bytes.Buffer
+	WriteSVG(&buf, pos, from, outcomes, opt) // a bytes.Buffer takes everything
+	return buf.Bytes()
+}
+
+// WriteSVG writes the drawing of SVG to w as it is drawn, and stops at
+// the first error of w, which it returns: a writer that takes only so
+// much (an answer's size limit) ends the drawing there, before the rest
+// is built.
+func WriteSVG(w io.Writer, pos *board.Position, from board.Square, outcomes []eval.Outcome, opt Options) error {
 	p := newPanel(pos, from, outcomes, opt, opt.Title, nil)
-	var b strings.Builder
-	header(&b, p.w, p.h, "betza-diagram", opt.Title)
-	fmt.Fprintf(&b, "<g class=\"board\" data-board=\"%s\" data-from=\"%s\">\n", pos.Size(), from)
-	p.render(&b)
+	b := newSink(w)
+	header(b, p.w, p.h, "betza-diagram", opt.Title)
+	fmt.Fprintf(b, "<g class=\"board\" data-board=\"%s\" data-from=\"%s\">\n", pos.Size(), from)
+	p.render(b)
 	b.WriteString("</g>\n</svg>\n")
-	return []byte(b.String())
+	return b.flush()
+}
+
+// sink is what a drawing is written to: a buffered writer that keeps its
+// first error and takes nothing after it, so that the drawing can stop
+// there (failed) instead of going on building what will not be written.
+type sink struct {
+	w   *bufio.Writer
+	err error
+}
+
+func newSink(w io.Writer) *sink { return &sink{w: bufio.NewWriterSize(w, 32<<10)} }
+
+func (b *sink) Write(p []byte) (int, error) {
+	if b.err != nil {
+		return 0, b.err
+	}
+	n, err := b.w.Write(p)
+	b.err = err
+	return n, err
+}
+
+func (b *sink) WriteString(s string) (int, error) {
+	if b.err != nil {
+		return 0, b.err
+	}
+	n, err := b.w.WriteString(s)
+	b.err = err
+	return n, err
+}
+
+// failed reports whether a write has failed: the drawing should stop.
+func (b *sink) failed() bool { return b.err != nil }
+
+// flush writes what is buffered and returns the first error.
+func (b *sink) flush() error {
+	if b.err == nil {
+		b.err = b.w.Flush()
+	}
+	return b.err
 }
 
 // Counterexample draws a position on which two movers differ: two boards
@@ -71,25 +123,27 @@ func Counterexample(cx *equiv.Counterexample, nameA, nameB string, outA, outB []
 	gap := s * 0.5
 	w := math.Max(pa.w+gap+pb.w, s*0.25*2+textWidth(title, s*0.34))
 	h := titleH + math.Max(pa.h, pb.h)
-	var b strings.Builder
-	header(&b, w, h, "betza-counterexample", title)
-	fmt.Fprintf(&b, "<text class=\"title\" x=\"%s\" y=\"%s\" font-size=\"%s\" font-weight=\"bold\">%s</text>\n",
+	var buf bytes.Buffer
+	b := newSink(&buf)
+	header(b, w, h, "betza-counterexample", title)
+	fmt.Fprintf(b, "<text class=\"title\" x=\"%s\" y=\"%s\" font-size=\"%s\" font-weight=\"bold\">%s</text>\n",
 		num(s*0.25), num(titleH*0.7), num(s*0.34), esc(title))
 	for i, p := range []*panel{pa, pb} {
 		x, side := 0.0, "a"
 		if i == 1 {
 			x, side = pa.w+gap, "b"
 		}
-		fmt.Fprintf(&b, "<g class=\"board\" data-side=\"%s\" data-name=\"%s\" data-board=\"%s\" data-from=\"%s\" transform=\"translate(%s,%s)\">\n",
+		fmt.Fprintf(b, "<g class=\"board\" data-side=\"%s\" data-name=\"%s\" data-board=\"%s\" data-from=\"%s\" transform=\"translate(%s,%s)\">\n",
 			side, esc(p.title), pos.Size(), from, num(x), num(titleH))
-		p.render(&b)
+		p.render(b)
 		b.WriteString("</g>\n")
 	}
 	b.WriteString("</svg>\n")
-	return []byte(b.String())
+	b.flush() // a bytes.Buffer takes everything
+	return buf.Bytes()
 }
 
-func header(b *strings.Builder, w, h float64, class, title string) {
+func header(b *sink, w, h float64, class, title string) {
 	fmt.Fprintf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"%s\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n",
 		class, int(math.Ceil(w)), int(math.Ceil(h)), int(math.Ceil(w)), int(math.Ceil(h)))
 	if title != "" {
@@ -242,7 +296,7 @@ func (p *panel) center(q board.Square) (x, y float64) {
 	return x + p.s/2, y + p.s/2
 }
 
-func (p *panel) render(b *strings.Builder) {
+func (p *panel) render(b *sink) {
 	s := p.s
 	size := p.pos.Size()
 	if p.title != "" {
@@ -263,7 +317,7 @@ func (p *panel) render(b *strings.Builder) {
 		}
 	}
 	b.WriteString("<g class=\"squares\">\n")
-	for r := p.rMax; r >= p.rMin; r-- {
+	for r := p.rMax; r >= p.rMin && !b.failed(); r-- {
 		for f := p.fMin; f <= p.fMax; f++ {
 			q := board.Square{File: f, Rank: r}
 			x, y := p.corner(q)
@@ -317,6 +371,9 @@ func (p *panel) render(b *strings.Builder) {
 	if len(p.paths) > 0 {
 		b.WriteString("<g class=\"paths\" fill=\"none\" stroke=\"#1a237e\" stroke-opacity=\"0.7\" stroke-linecap=\"round\" stroke-linejoin=\"round\" stroke-width=\"" + num(s*0.05) + "\">\n")
 		for _, path := range p.paths {
+			if b.failed() {
+				return
+			}
 			p.renderPath(b, path)
 		}
 		b.WriteString("</g>\n")
@@ -345,7 +402,7 @@ func (p *panel) render(b *strings.Builder) {
 
 // renderLegend draws the legend of the marks used, its first line at
 // height y, for squares of side s.
-func renderLegend(b *strings.Builder, used []Mark, y, s float64) {
+func renderLegend(b *sink, used []Mark, y, s float64) {
 	if len(used) == 0 {
 		return
 	}
@@ -376,12 +433,15 @@ var onPiece = map[Mark]bool{CaptureOnly: true, MoveOrCapture: true, MoverStays: 
 var overPieces = map[Mark]bool{CaptureOnly: true, MoveOrCapture: true, MoverStays: true,
 	MoverDestroyed: true, LocustCaptured: true, HoppedOver: true, Unloaded: true}
 
-func (p *panel) renderMarks(b *strings.Builder, over bool) {
+func (p *panel) renderMarks(b *sink, over bool) {
 	for _, m := range AllMarks {
 		if overPieces[m] != over {
 			continue
 		}
 		for _, q := range p.marks[m] {
+			if b.failed() {
+				return
+			}
 			x, y := p.corner(q)
 			fmt.Fprintf(b, "<g class=\"mark %s\" data-square=\"%s\">\n", m, p.name(q))
 			glyph(b, m, x, y, p.s)
@@ -391,7 +451,7 @@ func (p *panel) renderMarks(b *strings.Builder, over bool) {
 }
 
 // glyph draws mark m on the square with top left corner (x, y) and side s.
-func glyph(b *strings.Builder, m Mark, x, y, s float64) {
+func glyph(b *sink, m Mark, x, y, s float64) {
 	cx, cy := x+s/2, y+s/2
 	ring := func(color string, r, width float64, dash string) {
 		fmt.Fprintf(b, "<circle cx=\"%s\" cy=\"%s\" r=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"%s/>\n",
@@ -443,7 +503,7 @@ func glyph(b *strings.Builder, m Mark, x, y, s float64) {
 	}
 }
 
-func (p *panel) renderPiece(b *strings.Builder, q board.Square, pc board.Piece) {
+func (p *panel) renderPiece(b *sink, q board.Square, pc board.Piece) {
 	s := p.s
 	cx, cy := p.center(q)
 	class, fill, stroke, text := "white", "#fafafa", "#212121", "#212121"
@@ -469,7 +529,7 @@ func (p *panel) renderPiece(b *strings.Builder, q board.Square, pc board.Piece) 
 // that a leg back along the line (a rifle, castling) runs beside the leg
 // out. The line starts and ends off the centres of its first and last
 // squares, and ends in an arrowhead; a dot marks each leg's end between.
-func (p *panel) renderPath(b *strings.Builder, path []board.Square) {
+func (p *panel) renderPath(b *sink, path []board.Square) {
 	s := p.s
 	var pts [][2]float64
 	for _, q := range path {

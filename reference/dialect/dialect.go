@@ -46,7 +46,11 @@ type NoEquivalentError struct {
 	From, To string
 	Part     string // the construct, as written in the source
 	Offset   int    // where it starts in the source, -1 if unknown
-	Reason   string
+	// Reason says why, and ends by citing the clause that decides it,
+	// "(§X4.10)", with any further citations after it, "(§S4.6, 2.0
+	// §5.6)": reference.Diagnose reads the clause from there, and
+	// CheckError requires it.
+	Reason string
 }
 
 func (e *NoEquivalentError) Error() string {
@@ -73,18 +77,24 @@ func Found(src string, i int) string {
 
 // Check states the contract of Dialect as a check, for tests and fuzzers:
 // d.ToBetza2(src) either fails with a well-formed error (CheckError) or
-// gives a compiled Betza 2.0 program, and FromBetza2 of that, when it succeeds,
-// reads back with ToBetza2. It returns nil when src keeps the contract.
+// gives a compiled Betza 2.0 program, and FromBetza2 of that either fails
+// with a well-formed error too or reads back with ToBetza2. It returns nil
+// when src keeps the contract.
 func Check(d Dialect, src string) error {
 	prog, err := d.ToBetza2(src)
 	if err != nil {
 		return CheckError(err, src)
 	}
 	out := prog.Source()
-	if back, err := d.FromBetza2(out); err == nil {
-		if _, err := d.ToBetza2(back); err != nil {
-			return fmt.Errorf("%s: %q -> %q -> %q does not translate again: %v", d.Name(), src, out, back, err)
+	back, err := d.FromBetza2(out)
+	if err != nil {
+		if err := CheckError(err, out); err != nil {
+			return fmt.Errorf("%s: %q -> %q, written back: %v", d.Name(), src, out, err)
 		}
+		return nil
+	}
+	if _, err := d.ToBetza2(back); err != nil {
+		return fmt.Errorf("%s: %q -> %q -> %q does not translate again: %v", d.Name(), src, out, back, err)
 	}
 	return nil
 }
@@ -92,7 +102,9 @@ func Check(d Dialect, src string) error {
 // CheckError returns nil when err, from reading src, is an error the
 // Dialect contract allows, well formed: a *loc.Error with a message and a
 // clause at an offset inside src (its length at the end), or a
-// *NoEquivalentError whose part, when located, is the text of src there.
+// *NoEquivalentError whose part, when located, is the text of src there
+// and whose reason ends by citing its clause (reference.CitedClause), so
+// that an error document can name the clause in its field.
 func CheckError(err error, src string) error {
 	var le *loc.Error
 	var ne *NoEquivalentError
@@ -104,6 +116,9 @@ func CheckError(err error, src string) error {
 	case errors.As(err, &ne):
 		if ne.Offset >= 0 && (ne.Offset+len(ne.Part) > len(src) || src[ne.Offset:ne.Offset+len(ne.Part)] != ne.Part) {
 			return fmt.Errorf("%q: no-equivalent error names %q at %d, not a part of the text", src, ne.Part, ne.Offset)
+		}
+		if _, clause := reference.CitedClause(ne.Reason); clause == "" {
+			return fmt.Errorf("%q: no-equivalent error %q cites no clause at its end", src, ne.Reason)
 		}
 	default:
 		return fmt.Errorf("%q: %v is neither located nor a missing equivalent", src, err)

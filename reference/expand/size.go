@@ -81,3 +81,21 @@ func (c *legCounter) fail(at syntax.Pos, format string, args ...any) {
 	lim.Err = loc.Errorf("", int(at), "§9.11", format, args...)
 	c.err = lim
 }
+
+// Legs returns how many legs the Betza 2.0 notation src expands to
+// (§12.2), counted from the notation as written, before anything is
+// expanded, and saturating just above max: a translator that writes
+// Betza 2.0 checks with it that what it writes stays within max
+// (§9.11) without compiling it. A text that does not parse gives its
+// syntax error.
+func Legs(src string, max int) (int, error) {
+	n, err := syntax.Parse(src)
+	if err != nil {
+		return 0, err
+	}
+	k, lerr := countLegs(n, max)
+	if lerr != nil {
+		return k, lerr
+	}
+	return k, nil
+}

@@ -17,19 +17,9 @@ import (
 // under every dialect (a text of one is often an error of another).
 func FuzzDialects(f *testing.F) {
 	names := translate.Names()
-	for _, doc := range []string{"betza2", "bracket", "classic", "spanish", "xbetza"} {
-		blocks, err := spec.ReadBlocks("../../spec/" + doc + ".md")
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, b := range blocks {
-			for _, line := range b.Lines {
-				if text := exampleText(b.Info, line); text != "" {
-					for i := range names {
-						f.Add(uint8(i), text)
-					}
-				}
-			}
+	for _, text := range specExamples(f) {
+		for i := range names {
+			f.Add(uint8(i), text)
 		}
 	}
 	f.Fuzz(func(t *testing.T, which uint8, src string) {
@@ -42,6 +32,26 @@ func FuzzDialects(f *testing.F) {
 			t.Fatalf("%s: %v", name, err)
 		}
 	})
+}
+
+// specExamples are the notations of the examples of every dialect's spec
+// (exampleText), in the order the specs write them.
+func specExamples(tb testing.TB) []string {
+	var texts []string
+	for _, doc := range []string{"betza2", "bracket", "classic", "spanish", "xbetza"} {
+		blocks, err := spec.ReadBlocks("../../spec/" + doc + ".md")
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, b := range blocks {
+			for _, line := range b.Lines {
+				if text := exampleText(b.Info, line); text != "" {
+					texts = append(texts, text)
+				}
+			}
+		}
+	}
+	return texts
 }
 
 // exampleText is the notation an example line of a spec block starts with:

@@ -245,3 +245,47 @@ func TestFromBetza2RejectsInvalid(t *testing.T) {
 		t.Errorf("FromBetza2(\"NN\") error %v, want a located Betza 2.0 error under §9.10", err)
 	}
 }
+
+// TestTranslationLimit: a description whose translation passes Betza 2.0's
+// expansion limit is a located error of the description (§B8.4), found
+// while the chains are written: issue 28's [W?W?…W] of 1,000 and 5,000
+// legs was an internal error with a 400 KB translation and its offset,
+// or 50 s and 4 GB. A p before such a path writes a chain per end and
+// per place of the hurdle (§B7.2), a count cubic in its length; the
+// classic dialect, translated by the same model (§C1.4), has the limit
+// too. Memory and time are not asserted here (they are measured in
+// BenchmarkTranslationLimit); the error must be this one.
+func TestTranslationLimit(t *testing.T) {
+	long := func(sep, leg string, n int) string { return strings.TrimSuffix(strings.Repeat(leg+sep, n), sep) }
+	for _, c := range []struct {
+		src string
+		at  int
+	}{
+		{"[" + long("?", "W", 1000) + "]", 0},
+		{"[" + long("?", "W", 5000) + "]", 0},
+		{"[" + long("?", "W", 632) + "]", 0},
+		{"fW[" + long("-", "W1000", 101) + "]", 2},
+		{"p[" + long("?", "R", 400) + "]", 0},
+	} {
+		_, err := Dialect{}.ToBetza2(c.src)
+		var le *loc.Error
+		if !errors.As(err, &le) || le.Clause != "§B8.4" || le.Offset != c.at || le.In != dialect.Bracket {
+			t.Errorf("%.40s… (%d bytes): %.300v; want the limit of §B8.4 at %d", c.src, len(c.src), err, c.at)
+		}
+	}
+	if _, err := (Dialect{}).ToBetza2("[" + long("?", "W", 631) + "]"); err != nil {
+		t.Errorf("631 legs, 199,396 after expansion: %.200v", err)
+	}
+}
+
+// BenchmarkTranslationLimit is the cost of the error of §B8.4 for the
+// 5,000 legs of issue 28 (50 s and 4.1 GB before the limit was checked
+// as the chains are written).
+func BenchmarkTranslationLimit(b *testing.B) {
+	src := "[" + strings.Repeat("W?", 5000) + "W]"
+	for b.Loop() {
+		if _, err := (Dialect{}).ToBetza2(src); err == nil {
+			b.Fatal("no error")
+		}
+	}
+}

@@ -55,7 +55,7 @@ func Chains2(src, to string) ([][]Leg2, error) {
 				a, ok := l.Unit.(*syntax.Atom)
 				if !ok {
 					return &dialect.NoEquivalentError{From: dialect.Betza2, To: to, Part: text, Offset: int(l.Pos()),
-						Reason: "a group inside a chain, or with modifiers or an exponent, has no plain-leg spelling"}
+						Reason: "a group inside a chain, or with modifiers or an exponent, has no plain-leg spelling (§B9.1)"}
 				}
 				lg := Leg2{Src: text, At: int(l.Pos()), Atom: a.Letter, Mods: l.Mods.Set, Range: 1}
 				if e := l.Exp; e != nil {
@@ -240,9 +240,9 @@ func bracketLeg(l Leg2, first bool) (string, error) {
 	case l.Atom == 'O':
 		return "", bad("the null atom O (§1.4 of spec/betza2.md) is not an atom of the bracket dialect (§B2.1)")
 	case l.Mods.Erupt:
-		return "", bad("eruption x (§3.8 of spec/betza2.md) has no bracket modifier")
+		return "", bad("eruption x (§3.8 of spec/betza2.md) has no bracket modifier (§B9.1)")
 	case l.Mods.Equal:
-		return "", bad("e, a leg as long as the previous one (§3.10 of spec/betza2.md), has no bracket modifier")
+		return "", bad("e, a leg as long as the previous one (§3.10 of spec/betza2.md), has no bracket modifier (§B9.1)")
 	}
 	for _, m := range l.Mods.Modalities {
 		if strings.IndexByte("tou", m.Letter) >= 0 {

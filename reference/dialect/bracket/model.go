@@ -1,13 +1,16 @@
 package bracket
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"betzacheck/reference"
 	"betzacheck/reference/dialect"
+	"betzacheck/reference/expand"
 	"betzacheck/reference/geometry"
+	"betzacheck/reference/loc"
 	"betzacheck/reference/syntax"
 )
 
@@ -73,8 +76,9 @@ type PathSpec struct {
 
 // Compile renders the paths that the text src of the dialect from was read
 // into (Render) and compiles the Betza 2.0 notation. The rendering is
-// built to compile: a notation the core rejects is a bug of the dialect,
-// reported as an internal error rather than hidden.
+// built to compile, within the expansion limit (§B8.4): a notation the
+// core rejects is a bug of the dialect, reported as an internal error
+// rather than hidden.
 func Compile(paths []PathSpec, from, src string) (*reference.Program, error) {
 	out, err := Render(paths, from)
 	if err != nil {
@@ -89,17 +93,75 @@ func Compile(paths []PathSpec, from, src string) (*reference.Program, error) {
 
 // Render writes the union of paths as one Betza 2.0 notation. A union with
 // no move at all is written mO, a leg that is never made (§B7.3). from is
-// the dialect name for NoEquivalentError.
+// the dialect name for NoEquivalentError and for the *loc.Error of
+// §B8.4: the chains written may have at most as many legs after
+// expansion together as Betza 2.0 allows (§12.2), and the work stops at
+// the path whose chains pass that, before anything larger is built.
 func Render(paths []PathSpec, from string) (string, error) {
 	var chains []string
+	b := &budget{from: from, max: expand.DefaultLimits.MaxNodes}
 	for _, p := range paths {
-		cs, err := renderPath(p, from)
+		b.at = p.Offset
+		cs, err := renderPath(p, b)
 		if err != nil {
 			return "", err
 		}
 		chains = append(chains, cs...)
 	}
 	return Join(dedupe(chains)), nil
+}
+
+// budget counts the legs, after expansion, of the chains written so far
+// (§B8.4), at most max; at is the offset of the path being written,
+// where the error is reported, and from the dialect that reads it.
+type budget struct {
+	from      string
+	at        int
+	used, max int
+	legs      map[string]int // the count of each part written, once read
+}
+
+// errLimit is the error of §B8.4 at the path being written.
+func (b *budget) errLimit() error {
+	return loc.Errorf(b.from, b.at, "§B8.4", "expected a translation of at most %d legs after expansion (§12.2), found more by this move", b.max)
+}
+
+// write counts the legs of a chain written whole, its parts joined by
+// '-' (§12.2: a chain has the legs of its parts together), and fails
+// once the translation has more than b.max.
+func (b *budget) write(parts ...string) error {
+	for _, part := range parts {
+		if part == "" {
+			continue // no part: a hurdle on the first or last leg (renderHop)
+		}
+		k, ok := b.legs[part]
+		if !ok {
+			var err error
+			k, err = expand.Legs(part, b.max)
+			var limit *expand.LimitError
+			if err != nil && !errors.As(err, &limit) {
+				return fmt.Errorf("%s: internal error: %q does not read in Betza 2.0: %v", b.from, part, err)
+			}
+			if b.legs == nil {
+				b.legs = map[string]int{}
+			}
+			b.legs[part] = k
+		}
+		if b.used += k; b.used > b.max {
+			return b.errLimit()
+		}
+	}
+	return nil
+}
+
+// room checks that n more chains could still be written: each has at
+// least one leg, so a product of spellings or a split that makes more
+// is over the limit before it is built.
+func (b *budget) room(n int) error {
+	if n > b.max-b.used {
+		return b.errLimit()
+	}
+	return nil
 }
 
 // Join juxtaposes Betza 2.0 chains (a union, §4.6 of spec/betza2.md),
@@ -139,7 +201,8 @@ func noEq(from string, part string, off int, format string, args ...any) error {
 // renderPath writes one path as one or more chains: one chain for each leg
 // at which the move may end (§B3.2), and for a hopper one for each place
 // the hurdle may be (§B7.2).
-func renderPath(p PathSpec, from string) ([]string, error) {
+func renderPath(p PathSpec, b *budget) ([]string, error) {
+	from := b.from
 	if len(p.Legs) == 0 {
 		return nil, nil
 	}
@@ -178,11 +241,11 @@ func renderPath(p PathSpec, from string) ([]string, error) {
 		var err error
 		switch {
 		case p.Grasshopper:
-			cs, err = renderGrasshopper(chain, from)
+			cs, err = renderGrasshopper(chain, b)
 		case p.Hop:
-			cs, err = renderHop(chain, p, from)
+			cs, err = renderHop(chain, p, b)
 		default:
-			cs, err = renderChain(chain, -1, from)
+			cs, err = renderChain(chain, -1, b, true)
 		}
 		if err != nil {
 			return nil, err
@@ -203,30 +266,54 @@ func chainEmpty(chain []LegSpec) bool {
 
 // renderChain writes the legs of one chain; each leg may have several
 // spellings (a lame oblique leg, §B6.2), so the result is their product.
-// hurdle, when >= 0, gives leg hurdle the modality p (§B7.2).
-func renderChain(chain []LegSpec, hurdle int, from string) ([]string, error) {
-	acc := []string{""}
+// hurdle, when >= 0, gives leg hurdle the modality p (§B7.2). whole says
+// the chains are written as they are, and counted in b; a part of a
+// chain (renderHop) is counted once it is whole.
+func renderChain(chain []LegSpec, hurdle int, b *budget, whole bool) ([]string, error) {
+	alts := make([][]string, len(chain))
+	n := 1
 	for i, l := range chain {
 		if i == hurdle {
 			l.Modes = "p"
 		}
-		alts, err := renderLeg(l, i, chain[:i], from)
-		if err != nil {
+		var err error
+		if alts[i], err = renderLeg(l, i, chain[:i], b.from); err != nil {
 			return nil, err
 		}
-		var next []string
-		for _, a := range acc {
-			for _, b := range alts {
-				if a == "" {
-					next = append(next, b)
-				} else {
-					next = append(next, a+"-"+b)
+		if err := b.room(n * len(alts[i])); err != nil {
+			return nil, err
+		}
+		n *= len(alts[i])
+	}
+	// Each chain of the product is built once, leg by leg.
+	out := make([]string, 0, n)
+	pick := make([]int, len(chain))
+	for {
+		var sb strings.Builder
+		for i, k := range pick {
+			if i > 0 {
+				sb.WriteByte('-')
+			}
+			sb.WriteString(alts[i][k])
+			if whole {
+				if err := b.write(alts[i][k]); err != nil {
+					return nil, err
 				}
 			}
 		}
-		acc = next
+		out = append(out, sb.String())
+		i := len(pick) - 1
+		for ; i >= 0; i-- {
+			if pick[i]++; pick[i] < len(alts[i]) {
+				break
+			}
+			pick[i] = 0
+		}
+		if i < 0 {
+			break
+		}
 	}
-	return acc, nil
+	return out, nil
 }
 
 // prefix writes a leg's prefix in Betza 2.0's canonical order: the mover's
@@ -405,10 +492,11 @@ func swapLR(t string) string {
 // renderGrasshopper writes classic g: hop the first piece on the line and
 // land one step beyond (spec/classic.md §C4.3): p on a ride to the hurdle,
 // then one more step straight on.
-func renderGrasshopper(chain []LegSpec, from string) ([]string, error) {
+func renderGrasshopper(chain []LegSpec, b *budget) ([]string, error) {
+	from := b.from
 	l := chain[0]
 	if len(chain) != 1 || l.Sweep != 0 {
-		return nil, noEq(from, l.Src, l.Offset, "a grasshopper is a single plain leg")
+		return nil, noEq(from, l.Src, l.Offset, "a grasshopper is a single plain leg (§C4.3)")
 	}
 	ride := l
 	ride.Range = Unbounded
@@ -422,7 +510,7 @@ func renderGrasshopper(chain []LegSpec, from string) ([]string, error) {
 	for _, x := range a {
 		out = append(out, x+"-"+step)
 	}
-	return out, nil
+	return out, b.write(out...)
 }
 
 // maxHopRange bounds the ranges a hopper is split for (§B7.4).
@@ -430,7 +518,8 @@ const maxHopRange = 16
 
 // renderHop writes a p before a whole move (§B7.1, §B7.2): the union over
 // the squares where the single hurdle may stand.
-func renderHop(chain []LegSpec, p PathSpec, from string) ([]string, error) {
+func renderHop(chain []LegSpec, p PathSpec, b *budget) ([]string, error) {
+	from := b.from
 	// A non-final leg with its own p is the hurdle already; m only adds
 	// that its square is empty; other modes are not translated (§B7.4).
 	fixed := -1
@@ -447,14 +536,14 @@ func renderHop(chain []LegSpec, p PathSpec, from string) ([]string, error) {
 		}
 	}
 	if fixed >= 0 {
-		return renderChain(chain, -1, from)
+		return renderChain(chain, -1, b, true)
 	}
 	var out []string
 	for i := range chain {
 		l := chain[i]
 		// The hurdle on the end square of an inner leg.
 		if i < len(chain)-1 && l.Modes == "" {
-			cs, err := renderChain(chain, i, from)
+			cs, err := renderChain(chain, i, b, true)
 			if err != nil {
 				return nil, err
 			}
@@ -470,7 +559,7 @@ func renderHop(chain []LegSpec, p PathSpec, from string) ([]string, error) {
 		if i > 0 && !chiralBefore(chain[:i]) {
 			for _, later := range chain[i+1:] {
 				if !mirrorSymmetric(later.Dirs) {
-					return nil, noEq(from, p.Src, p.Offset, "the hurdle would split leg %q, and a later leg distinguishes left from right: splitting can change where Betza 2.0 fixes the path's handedness (§6.1 of spec/betza2.md, §B7.4)", l.Src)
+					return nil, noEq(from, p.Src, p.Offset, "the hurdle would split leg %q, and a later leg distinguishes left from right: splitting can change where Betza 2.0 fixes the path's handedness (§B7.4; §6.1 of spec/betza2.md)", l.Src)
 				}
 			}
 		}
@@ -478,12 +567,15 @@ func renderHop(chain []LegSpec, p PathSpec, from string) ([]string, error) {
 			return nil, noEq(from, l.Src, l.Offset, "a hopping ride of range %d would be written as %d chains; betzacheck splits ranges up to %d (§B7.4)", l.Range, l.Range-1, maxHopRange)
 		}
 		for _, s := range splitRide(l) {
-			heads, err := renderChain(chain[:i], -1, from)
+			heads, err := renderChain(chain[:i], -1, b, false)
 			if err != nil {
 				return nil, err
 			}
-			tails, err := renderChain(chain[i+1:], -1, from)
+			tails, err := renderChain(chain[i+1:], -1, b, false)
 			if err != nil {
+				return nil, err
+			}
+			if err := b.room(len(heads) * len(tails)); err != nil {
 				return nil, err
 			}
 			for _, h := range heads {
@@ -494,6 +586,9 @@ func renderHop(chain []LegSpec, p PathSpec, from string) ([]string, error) {
 					}
 					if t != "" {
 						c = c + "-" + t
+					}
+					if err := b.write(h, s, t); err != nil {
+						return nil, err
 					}
 					out = append(out, c)
 				}

@@ -28,7 +28,7 @@ func (d Dialect) FromBetza2(src string) (string, error) {
 		moves = append(moves, ms...)
 	}
 	if len(moves) == 0 {
-		return "", &dialect.NoEquivalentError{From: dialect.Betza2, To: dialect.Classic, Part: src, Offset: 0, Reason: "no move"}
+		return "", &dialect.NoEquivalentError{From: dialect.Betza2, To: dialect.Classic, Part: src, Offset: 0, Reason: "no move (§C6.1)"}
 	}
 	return joinMoves(moves), nil
 }
@@ -169,7 +169,7 @@ func (d Dialect) fromLeg(l bracket.Leg2, extra, modes string) ([]string, error) 
 		out = append(out, pre+singleNames(set)+modes+extra+letter+tail)
 	}
 	if len(out) == 0 {
-		return nil, d.noEq(l, "the directions name no move")
+		return nil, d.noEq(l, "the directions name no move (§C6.1)")
 	}
 	return out, nil
 }

@@ -94,15 +94,15 @@ func (w *writer) leg(l *syntax.Leg, cont, last bool) ([]string, error) {
 	set := l.Mods.Set
 	switch {
 	case a.Letter == 'O':
-		return nil, w.none(a, "the null move O has no Spanish form")
+		return nil, w.none(a, "the null move O has no Spanish form (§S9.4)")
 	case set.Erupt || set.Equal:
-		return nil, w.none(l.Mods, "x and e have no Spanish form")
+		return nil, w.none(l.Mods, "x and e have no Spanish form (§S9.4)")
 	}
 	hasM, hasC := false, false
 	for _, m := range set.Modalities {
 		switch {
 		case m.VictimVirgin:
-			return nil, w.none(l.Mods, "a victim that has not moved (%ci) has no Spanish form", m.Letter)
+			return nil, w.none(l.Mods, "a victim that has not moved (%ci) has no Spanish form (§S9.4)", m.Letter)
 		case m.Letter == 'm':
 			hasM = true
 		case m.Letter == 'c':
@@ -134,7 +134,7 @@ func (w *writer) leg(l *syntax.Leg, cont, last bool) ([]string, error) {
 	} else {
 		var ok bool
 		if dirItems, ok = spanishItems(step, firstMoves(set.Dirs, step)); !ok {
-			return nil, w.none(l, "Spanish names hypogonal moves only in pairs (§S5.6); %s%c is not a union of such pairs", set.Dirs, a.Letter)
+			return nil, w.none(l, "Spanish names hypogonal moves only in pairs; %s%c is not a union of such pairs (§S5.6)", set.Dirs, a.Letter)
 		}
 	}
 	var out []string
@@ -221,7 +221,7 @@ func (w *writer) count(l *syntax.Leg, letter byte, cls geometry.Class) (string, 
 		return "", nil
 	}
 	if rider {
-		return "", w.none(e, "an exponent on a rider has no Spanish form")
+		return "", w.none(e, "an exponent on a rider has no Spanish form (§S9.4)")
 	}
 	if e.Mods.Set.HasModality() {
 		return "", w.none(e.Mods, "modalities on an exponent have no Spanish form: Spanish repetitions land on empty squares (§S4.1)")
@@ -233,7 +233,7 @@ func (w *writer) count(l *syntax.Leg, letter byte, cls geometry.Class) (string, 
 	}
 	if d := e.Mods.Set.Dirs; !once && d != straight && !(d == "" && cls != geometry.Oblique) {
 		if d == "" {
-			return "", w.none(l, "%c%s repeats with f, which after an oblique leap names two leaps (2.0 §2.4, §2.7), so the path may bend; Spanish repetitions are aligned (§S5.7): the aligned rider is %crf%s", letter, e.Text, letter, e.Text)
+			return "", w.none(l, "%c%s repeats with f, which after an oblique leap names two leaps (2.0 §2.4, §2.7), so the path may bend; Spanish repetitions are aligned, and the aligned rider is %crf%s (§S5.7)", letter, e.Text, letter, e.Text)
 		}
 		return "", w.none(e.Mods, "exponent directions other than the straight %s have no Spanish form (§S5.7)", straight)
 	}

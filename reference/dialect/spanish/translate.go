@@ -38,7 +38,7 @@ func Translate(n *Notation, src string) (*reference.Program, error) {
 		var le *expand.LimitError
 		if errors.As(err, &le) {
 			return nil, &dialect.NoEquivalentError{From: dialect.Spanish, To: dialect.Betza2, Part: src, Offset: 0,
-				Reason: fmt.Sprintf("its translation %s exceeds a limit of Betza 2.0: %v (§S4.6, 2.0 §9.11, §12.2)", out, err)}
+				Reason: fmt.Sprintf("its translation has more than %d %s, Betza 2.0's limit (§S4.6; 2.0 §9.11, §12.2)", le.Value, le.Limit)}
 		}
 		return nil, fmt.Errorf("spanish: internal error: %q translates to %q, which Betza 2.0 rejects: %v", src, out, err)
 	}
@@ -239,7 +239,7 @@ func (t *translator) shapeOf(u Unit) (shape, error) {
 		p, q := min(u.Coords[0], u.Coords[1]), max(u.Coords[0], u.Coords[1])
 		atom := geometry.LeaperOf(Vec{X: p, Y: q})
 		if atom == nil || atom.Class != geometry.Oblique {
-			return shape{}, t.noEquivalent(u, "Betza 2.0 has no atom for the leap (%d,%d) (2.0 §1.1)", p, q)
+			return shape{}, t.noEquivalent(u, "Betza 2.0 has no atom for the leap (%d,%d) (§S5.5; 2.0 §1.1)", p, q)
 		}
 		return shape{atom: atom, moves: hypogonalMoves(u.Coords, u.Selector), steps: 1}, nil
 	}

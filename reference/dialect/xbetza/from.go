@@ -381,7 +381,7 @@ func sameRelative(s string, names []string) bool {
 // mergeX joins moves that differ only in the direction names of one leg
 // (§X7.1), when the union can be spelled.
 func mergeX(moves [][]xleg) [][]xleg {
-	return mergeLegs(moves, xkey, func(l *xleg) *[]string { return &l.names },
+	return mergeLegs(moves, xlegText, func(l *xleg) *[]string { return &l.names },
 		func(m []xleg, j int, names []string) bool {
 			atom := m[len(m)-1].atom
 			return xdirs(names, j == 0, atom) != "" || (j == 0 && allOf(names, atom))
@@ -393,13 +393,12 @@ func allOf(names []string, atom string) bool {
 	return len(a.Selected(names...)) == len(a.Leaps)
 }
 
-func xkey(m []xleg, j int) string {
-	var b strings.Builder
-	for i, l := range m {
-		if i != j {
-			b.WriteString(strings.Join(l.names, ","))
-		}
-		b.WriteString("|" + l.mods + "|" + l.atom + ";")
+// xlegText is a leg as mergeX compares it: its names, unless hole, its
+// modifiers and its atom.
+func xlegText(l *xleg, hole bool) string {
+	names := ""
+	if !hole {
+		names = strings.Join(l.names, ",")
 	}
-	return b.String()
+	return names + "|" + l.mods + "|" + l.atom + ";"
 }

@@ -2,6 +2,7 @@ package xbetza
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"betzacheck/reference/dialect"
@@ -25,6 +26,10 @@ type path []step
 
 // MaxPaths bounds the paths of one move (§X6.4).
 const MaxPaths = 4096
+
+// MaxLegs bounds the legs of the paths of one move together (§X6.4), as
+// Betza 2.0 bounds the legs of an expansion (§12.2).
+const MaxLegs = 200_000
 
 // family is what the legs of a move step with (§X5): one leap turned in
 // eight directions of the compound table, or the eight leaps of an
@@ -233,16 +238,21 @@ func checkLegs(m *Move) error {
 	return nil
 }
 
-// paths expands a move into its concrete paths (§X5, §X6.1).
+// paths expands a move into its concrete paths (§X5, §X6.1), within the
+// limits of §X6.4: the walk stops at the path that passes one, so that
+// its work is bounded by them, whatever the length of the move.
 func paths(m *Move, src string) ([]path, error) {
 	if err := check(m, src); err != nil {
 		return nil, err
 	}
 	f := familyOf(m)
 	e := expander{m: m, src: src, f: f, rides: legRides(m, f)}
+	if _, ok := e.modes(m.Legs[len(m.Legs)-1], true); !ok {
+		return nil, nil // §X4.9: the last leg is never made, so no path is
+	}
 	first := firstMoves(f.atom, tokens(m.Legs[0]))
 	for _, v := range first {
-		if err := e.walk(0, v, 0, 0, nil); err != nil {
+		if err := e.walk(0, v, 0, 0); err != nil {
 			return nil, err
 		}
 	}
@@ -253,16 +263,25 @@ type expander struct {
 	m     *Move
 	src   string
 	f     family
-	rides []int // the ride of each leg (legRides)
-	out   []path
+	rides []int  // the ride of each leg (legRides)
+	so    path   // the steps of the path being walked, up to the leg being made
+	out   []path // the paths made
+	legs  int    // their steps together (§X6.4)
+	// made counts the legs walked. Each lies on a path made, so made
+	// passes MaxLegs only when legs will; it bounds the walk even where
+	// no path is made, should a leg's directions select none.
+	made int
 }
 
-// walk makes leg k with the leap v after the steps so far, of which the
-// leg before made the last before (0 for the first leg); side is the last
-// turn aside (§X5.7).
-func (e *expander) walk(k int, v geometry.Vec, before, side int, so path) error {
+// walk makes leg k with the leap v after the steps so far (e.so), of
+// which the leg before made the last before (0 for the first leg); side
+// is the last turn aside (§X5.7). It leaves e.so as it found it.
+func (e *expander) walk(k int, v geometry.Vec, before, side int) error {
 	l := e.m.Legs[k]
 	final := k == len(e.m.Legs)-1
+	if e.made++; e.made > MaxLegs {
+		return errAt(e.m.At, "§X6.4", "expected at most %d legs in the paths of a move together, found more", MaxLegs)
+	}
 	steps, err := e.legSteps(l, v, e.rides[k], final)
 	if err != nil || steps == nil {
 		return err
@@ -273,18 +292,24 @@ func (e *expander) walk(k int, v geometry.Vec, before, side int, so path) error 
 			steps[0].initial = true // §X4.8, the mover's i
 		case len(steps) > 1 || before > 1:
 			return noEq(e.src, e.m, "i on a later leg counts the steps of the leg before, which here is not one Betza 2.0 leg (§X4.8)")
-		case !countable(so[len(so)-1]):
+		case !countable(e.so[len(e.so)-1]):
 			return noEq(e.src, e.m, "i on a later leg counts the steps of a ride that Betza 2.0 writes as several legs; only an unlimited W or F ride is one leg, R or B (§X4.8)")
 		default:
 			steps[0].equal = true // §X4.8, §3.10
 		}
 	}
-	p := append(append(path(nil), so...), steps...)
+	mark := len(e.so)
+	e.so = append(e.so, steps...)
+	defer func() { e.so = e.so[:mark] }()
 	if final {
-		if len(e.out) >= MaxPaths {
+		switch {
+		case len(e.out) >= MaxPaths:
 			return errAt(e.m.At, "§X6.4", "expected at most %d paths in a move, found more", MaxPaths)
+		case e.legs+len(e.so) > MaxLegs:
+			return errAt(e.m.At, "§X6.4", "expected at most %d legs in the paths of a move together, found more", MaxLegs)
 		}
-		e.out = append(e.out, p)
+		e.legs += len(e.so)
+		e.out = append(e.out, slices.Clone(e.so))
 		return nil
 	}
 	prev := e.f.index(v)
@@ -294,7 +319,7 @@ func (e *expander) walk(k int, v geometry.Vec, before, side int, so path) error 
 		if t := sideOf(rel); t != 0 {
 			s = t
 		}
-		if err := e.walk(k+1, e.f.leap((prev+rel)%8), len(steps), s, p); err != nil {
+		if err := e.walk(k+1, e.f.leap((prev+rel)%8), len(steps), s); err != nil {
 			return err
 		}
 	}

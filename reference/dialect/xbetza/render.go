@@ -1,12 +1,15 @@
 package xbetza
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect/bracket"
+	"betzacheck/reference/expand"
 	"betzacheck/reference/geometry"
 	"betzacheck/reference/syntax"
 )
@@ -21,6 +24,7 @@ type leg2 struct {
 	modes       string         // its modality letters
 	unit        string         // the atom and its exponent
 	first, last bool           // the chain's first or last leg
+	move        int            // where the move it comes from starts in the source
 }
 
 // text writes the leg, leaving out what Betza 2.0 implies where it stands:
@@ -161,7 +165,7 @@ func chain(p path, m *Move, src string) ([]leg2, error) {
 		fr.Mirror = h.mirrored()
 		atom := geometry.LeaperOf(s.v)
 		l := leg2{class: fr.ClassIn(atom.Class), names: []string{geometry.Name(fr.Local(s.v))},
-			mover: s.initial, equal: s.equal, modes: s.modes, first: i == 0, last: i == len(p)-1}
+			mover: s.initial, equal: s.equal, modes: s.modes, first: i == 0, last: i == len(p)-1, move: m.At}
 		var b strings.Builder
 		b.WriteByte(atom.Letter)
 		ok := true
@@ -204,7 +208,7 @@ func chain(p path, m *Move, src string) ([]leg2, error) {
 // merge joins chains that differ only in the direction names of one leg
 // into one chain naming the union (§X6.3), until no two can be joined.
 func merge(chains [][]leg2) [][]leg2 {
-	return mergeLegs(chains, mergeKey, func(l *leg2) *[]string { return &l.names },
+	return mergeLegs(chains, mergeText, func(l *leg2) *[]string { return &l.names },
 		func(c []leg2, j int, names []string) bool {
 			_, ok := spellSet(c[j].class, names, j == 0)
 			return ok
@@ -212,57 +216,117 @@ func merge(chains [][]leg2) [][]leg2 {
 }
 
 // mergeLegs joins sequences of legs that differ only in the direction
-// names of one leg, the j-th: key(s, j) is s with that leg's names left
-// out, names gives a leg's names, and join says whether the union of
-// names can stand on leg j of s. It goes on until no two can be joined.
-func mergeLegs[L any](seqs [][]L, key func(s []L, j int) string, names func(l *L) *[]string, join func(s []L, j int, names []string) bool) [][]L {
-	for changed := true; changed; {
-		changed = false
-		longest := 0
-		for _, s := range seqs {
-			longest = max(longest, len(s))
+// names of one leg, the j-th: text(l, hole) is the leg l as the sequences
+// are compared, with its names or (hole) without them, names gives a
+// leg's names, and join says whether the union of names can stand on leg
+// j of s. It goes on until no two can be joined; a sequence that takes
+// in others keeps its place, and the order of the rest is kept.
+//
+// Only sequences of one length can be joined, and those are compared by
+// the numbers their legs before and after j are interned as (a prefix's
+// number, a leg's text) and (a leg's text, the rest's number): the work of
+// a pass is proportional to the legs of all sequences, however long one
+// of them is (§X6.4 bounds them).
+func mergeLegs[L any](seqs [][]L, text func(l *L, hole bool) string, names func(l *L) *[]string, join func(s []L, j int, names []string) bool) [][]L {
+	type link struct {
+		id   int
+		text string
+	}
+	before, after := map[link]int{}, map[link]int{}
+	intern := func(m map[link]int, k link) int {
+		id, ok := m[k]
+		if !ok {
+			id = len(m) + 1
+			m[k] = id
 		}
-		for j := 0; j < longest; j++ {
-			var out [][]L
-			at := map[string]int{}
-			for _, s := range seqs {
-				if j >= len(s) {
-					out = append(out, s)
-					continue
-				}
-				k := key(s, j)
-				if i, ok := at[k]; ok {
-					u := union(*names(&out[i][j]), *names(&s[j]))
-					if join(out[i], j, u) {
-						joined := slices.Clone(out[i])
-						*names(&joined[j]) = u
-						out[i] = joined
-						changed = true
-						continue
+		return id
+	}
+	// ids of a sequence: for each leg j, the numbers of its legs before
+	// and after j.
+	type ids struct{ before, after []int }
+	idsOf := func(s []L) ids {
+		full := make([]string, len(s))
+		for i := range s {
+			full[i] = text(&s[i], false)
+		}
+		x := ids{make([]int, len(s)), make([]int, len(s))}
+		id := 0
+		for i := range s {
+			x.before[i] = id
+			id = intern(before, link{id, full[i]})
+		}
+		id = 0
+		for i := len(s) - 1; i >= 0; i-- {
+			x.after[i] = id
+			id = intern(after, link{id, full[i]})
+		}
+		return x
+	}
+	type key struct {
+		before, after int
+		hole          string
+	}
+	byLength := map[int][]int{}
+	for i, s := range seqs {
+		byLength[len(s)] = append(byLength[len(s)], i)
+	}
+	out := slices.Clone(seqs)
+	gone := make([]bool, len(seqs))
+	for n, class := range byLength {
+		if len(class) < 2 {
+			continue
+		}
+		keys := make([]ids, len(class))
+		for k, i := range class {
+			keys[k] = idsOf(out[i])
+		}
+		for changed := true; changed; {
+			changed = false
+			for j := 0; j < n; j++ {
+				at := map[key]int{} // where the first sequence of each key stands in class
+				kept := class[:0:0]
+				var keptKeys []ids
+				for k, i := range class {
+					s := out[i]
+					kk := key{keys[k].before[j], keys[k].after[j], text(&s[j], true)}
+					if o, ok := at[kk]; ok {
+						first := kept[o]
+						u := union(*names(&out[first][j]), *names(&s[j]))
+						if join(out[first], j, u) {
+							joined := slices.Clone(out[first])
+							*names(&joined[j]) = u
+							out[first], keptKeys[o] = joined, idsOf(joined)
+							gone[i], changed = true, true
+							continue
+						}
 					}
+					at[kk] = len(kept)
+					kept = append(kept, i)
+					keptKeys = append(keptKeys, keys[k])
 				}
-				at[k] = len(out)
-				out = append(out, s)
+				class, keys = kept, keptKeys
 			}
-			seqs = out
 		}
 	}
-	return seqs
+	var merged [][]L
+	for i, s := range out {
+		if !gone[i] {
+			merged = append(merged, s)
+		}
+	}
+	return merged
 }
 
-func mergeKey(c []leg2, j int) string {
-	var b strings.Builder
-	for i, l := range c {
-		dirs := "·" + l.class.String() + "·" // the class; the names are what merging joins
-		if i != j {
-			names := slices.Clone(l.names)
-			slices.Sort(names)
-			dirs = strings.Join(names, ",") + dirs
-		}
-		b.WriteString(l.with(dirs))
-		b.WriteByte('-')
+// mergeText is a leg as merge compares it: its text with its class and,
+// unless hole, its names sorted, in place of its direction letters.
+func mergeText(l *leg2, hole bool) string {
+	dirs := "·" + l.class.String() + "·" // the class; the names are what merging joins
+	if !hole {
+		names := slices.Clone(l.names)
+		slices.Sort(names)
+		dirs = strings.Join(names, ",") + dirs
 	}
-	return b.String()
+	return l.with(dirs)
 }
 
 func union(a, b []string) []string {
@@ -382,15 +446,29 @@ func subset(a, b []geometry.Vec) bool {
 	return true
 }
 
-// render writes the paths of a notation as one Betza 2.0 notation (§X6.3).
-func render(chains [][]leg2) string {
+// render writes the paths of a notation as one Betza 2.0 notation
+// (§X6.3). The chains written may have at most as many legs after
+// expansion together as Betza 2.0 allows (§12.2, §X6.4): past that, the
+// error is at the move the chain that passes it comes from.
+func render(chains [][]leg2) (string, error) {
 	var out []string
+	max := expand.DefaultLimits.MaxNodes
+	legs := 0
 	for _, c := range merge(chains) {
 		parts := make([]string, len(c))
 		for i, l := range c {
 			parts[i] = l.text()
 		}
-		out = append(out, strings.Join(parts, "-"))
+		text := strings.Join(parts, "-")
+		k, err := expand.Legs(text, max)
+		var limit *expand.LimitError
+		if err != nil && !errors.As(err, &limit) {
+			return "", fmt.Errorf("xbetza: internal error: the chain %q does not read in Betza 2.0: %v", text, err)
+		}
+		if legs += k; legs > max {
+			return "", errAt(c[0].move, "§X6.4", "expected a translation of at most %d legs after expansion (§12.2), found more by this move", max)
+		}
+		out = append(out, text)
 	}
-	return bracket.Join(out)
+	return bracket.Join(out), nil
 }

@@ -65,7 +65,10 @@ func (Dialect) ToBetza2(src string) (*reference.Program, error) {
 	if noEq != nil {
 		return nil, noEq
 	}
-	out := render(chains)
+	out, err := render(chains)
+	if err != nil {
+		return nil, err
+	}
 	prog, err := reference.Compile(out)
 	if err != nil {
 		return nil, fmt.Errorf("xbetza: internal error: %q translates to %q, which Betza 2.0 rejects: %v", src, out, err)
