@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"sort"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/leanovate/gopter"
@@ -191,6 +192,50 @@ func Notation(g ebnf.Grammar, maxDepth int, keep func(string) bool) gopter.Gen {
 			s := grammar.Sample(g, "Notation", r, maxDepth)
 			if Compiles(s) && (keep == nil || keep(s)) {
 				return gopter.NewGenResult(s, ShrinkNotation(keep))
+			}
+		}
+		return gopter.NewEmptyResult(nil)
+	}
+}
+
+// Eruptions generates notations in which the fragments of an eruption
+// erupt in turn and the chains fork after the nested eruption (§3.8,
+// §4.6): one or two legs, the later of them erupting, then a fork (an
+// up-to exponent, or a group whose union holds a chain and its
+// extension), with random modality and direction letters and small atoms.
+// Such chains share the nested eruption and must still be moves of their
+// own (issue 28), which the sampled grammar reaches only rarely.
+func Eruptions() gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		r := p.Rng
+		pick := func(xs ...string) string { return xs[r.Intn(len(xs))] }
+		leg := func(erupt bool) string {
+			x := ""
+			if erupt || r.Intn(4) == 0 {
+				x = "x"
+			}
+			return pick("", "", "a", "f", "l", "s", "b", "v") + x + pick("", "", "m", "c", "mc", "p", "d", "cd") + pick("W", "F", "D", "K", "W", "F")
+		}
+		for try := 0; try < 100; try++ {
+			head := leg(r.Intn(2) == 0)
+			if r.Intn(2) == 0 {
+				head += "-" + leg(true)
+			}
+			var tail string
+			switch r.Intn(4) {
+			case 0:
+				tail = leg(false) + pick("2", "3")
+			case 1:
+				a := leg(false)
+				tail = "(" + a + "(" + a + "-" + leg(false) + "))"
+			case 2:
+				tail = "(" + leg(false) + "-" + leg(false) + ")(" + leg(false) + ")"
+			default:
+				tail = "(" + leg(false) + leg(false) + ")"
+			}
+			s := head + "-" + tail
+			if Compiles(s) {
+				return gopter.NewGenResult(s, ShrinkNotation(func(c string) bool { return strings.ContainsRune(c, 'x') }))
 			}
 		}
 		return gopter.NewEmptyResult(nil)

@@ -137,6 +137,33 @@ var plantedBugs = []plantedBug{
 		`break // §1.2 a ride ends on the first piece it meets`,
 		`if !mutant("fast-rider-passes-pieces") { break }`,
 	}}, testName{"conformance/props", "TestFastPath"}},
+	{"nested-moves-joined", "§3.8 the moves after a nested eruption are one union, not one move per chain (the reading before issue 28)", []patch{{
+		"reference/eval/fragments.go",
+		`ws = nr.vectors`,
+		`ws = nr.vectors; if mutant("nested-moves-joined") { ws = s.joined(mv.nested, ws) }`,
+	}, {
+		"reference/eval/fragments.go",
+		`// token is one fragment in lockstep`,
+		`func (s *search) joined(id int32, ws [][]fragEffect) [][]fragEffect {
+	if !mutant("nested-moves-joined") {
+		return ws
+	}
+	members := s.erupts[id].members
+	v := make([]fragEffect, len(members))
+	for i, m := range members {
+		u := newUnion(s.pos, s.texts.bytes(m.delta))
+		for _, w := range ws {
+			if w != nil {
+				u.add(w[i].effect, w[i].moved)
+			}
+		}
+		v[i] = fragEffect{u.effect, u.movedText()}
+	}
+	return [][]fragEffect{v}
+}
+
+// token is one fragment in lockstep`,
+	}}, corpusFile("valid/eruption/shared-nested-eruption.txtar")},
 	{"xbetza-no-mirror", "§X6.2 every leg is named in the unmirrored frame, though Betza 2.0 mirrors a path that turned chiral leaning left", []patch{{
 		"reference/dialect/xbetza/render.go",
 		`fr.Mirror = h.mirrored()`,

@@ -231,6 +231,7 @@ var Laws = []Law{
 	{"colour-symmetry", "§2.1", symmetric(equiv.ColourSwap, "")},
 	{"quarter-turn-symmetry", "§2.1 §2.2 §2.7", turned(equiv.Rotate90, "lrfbvsh")},
 	{"explicit-defaults", "§4.2 §4.3 §4.4 §5.1 §7.1", explicitDefaults},
+	{"refactoring", "§4.6 §5.1 §3.8", refactoring},
 }
 
 // other compiles a second notation for a law, on the subject's
@@ -330,47 +331,326 @@ func hasDirections(src, letters string) bool {
 	return false
 }
 
-// The explicit form of a notation is written out only up to these sizes:
-// beyond them the law explicitDefaults is undecided on the case (never
-// passed), since the written-out union would cost more to evaluate than a
-// fuzz case may.
+// The explicit form of a notation is evaluated only up to these sizes:
+// beyond them the written-out union would cost more to evaluate than a
+// fuzz case may, and the law explicitDefaults reads the written-out legs
+// back instead (explicitLegsReadBack). The law refactoring is undecided
+// beyond them (never passed).
 const (
 	explicitChains = 256  // chains in the union
 	explicitLegs   = 4000 // legs in all the chains together
 )
 
-// explicitDefaults: writing every implied m, f, mc and every distributed
-// letter out, leg by leg, changes nothing (§4.2–§4.4, §5.1, §7.1).
-func explicitDefaults(s *Subject) Result {
+// explicitChainLegs writes every chain of the subject out, leg by leg, each
+// leg with every implied letter written (expand.Leg.String). It returns
+// nil and Holds when the law does not apply (a loop: no finite explicit
+// form), or nil and an undecided result past the limits above.
+func (s *Subject) explicitChainLegs(maxChains, maxLegs int) ([][]string, Result) {
 	// The counts first: a walk of a union too large to write out would
 	// cost up to explicitChains·explicitLegs for nothing.
 	walk := s.prog.Prog.WalkChains(1, 1)
 	if walk.Total.Unbounded {
-		return Holds // a loop has no finite explicit form: the law does not apply
+		return nil, Holds // a loop has no finite explicit form: the law does not apply
 	}
-	tooBig := Result{Undecided: fmt.Errorf("the explicit form (%s chains) is larger than this law's limit of %d chains and %d legs in all", walk.Total, explicitChains, explicitLegs)}
-	if n := walk.Total.Int(); !walk.Total.Exact() || n.Cmp(big.NewInt(explicitChains)) > 0 {
-		return tooBig
+	tooBig := Result{Undecided: fmt.Errorf("the explicit form (%s chains) is larger than this law's limit of %d chains and %d legs in all", walk.Total, maxChains, maxLegs)}
+	if n := walk.Total.Int(); !walk.Total.Exact() || n.Cmp(big.NewInt(int64(maxChains))) > 0 {
+		return nil, tooBig
 	}
-	walk = s.prog.Prog.WalkChains(explicitChains, explicitLegs)
+	walk = s.prog.Prog.WalkChains(maxChains, maxLegs)
 	if !walk.More.IsZero() {
-		return tooBig
+		return nil, tooBig
 	}
-	var chains []string
+	var chains [][]string
 	legs := 0
 	for _, c := range walk.Shown {
-		if legs += len(c.Nodes); c.Cut || legs > explicitLegs {
-			return tooBig
+		if legs += len(c.Nodes); c.Cut || legs > maxLegs {
+			return nil, tooBig
 		}
-		chains = append(chains, s.prog.Prog.ChainText(c.Nodes))
+		chain := make([]string, len(c.Nodes))
+		for i, n := range c.Nodes {
+			chain[i] = s.prog.Prog.Nodes[n].Leg.String()
+		}
+		chains = append(chains, chain)
 	}
-	if len(chains) == 0 {
-		return Holds // no chain, nothing to write out
+	return chains, Holds
+}
+
+// explicitDefaults: writing every implied m, f, mc and every distributed
+// letter out, leg by leg, changes nothing (§4.2–§4.4, §5.1, §7.1). Within
+// the limits above the law evaluates the written-out union of the chains
+// against the notation, which also checks that chains written apart mean
+// what they mean sharing legs (§4.6; spec/findings.md F9). Beyond them it
+// reads every written-out leg back in each place of a chain where it
+// stands and checks that it is the same leg: the written-out union is then
+// the notation's chains, leg for leg, and whether sharing legs changes
+// what chains mean is the law refactoring's to check.
+func explicitDefaults(s *Subject) Result {
+	chains, res := s.explicitChainLegs(explicitChains, explicitLegs)
+	switch {
+	case res.Undecided != nil:
+		return s.explicitLegsReadBack()
+	case len(chains) == 0:
+		return res // no chain, nothing to write out
 	}
-	explicit := strings.Join(chains, "")
+	texts := make([]string, len(chains))
+	for i, c := range chains {
+		texts[i] = strings.Join(c, "-")
+	}
+	explicit := strings.Join(texts, "")
 	m, res := s.other(explicit)
 	if m == nil {
 		return res
 	}
 	return s.against("written "+s.Notation, m, "explicit "+explicit)
+}
+
+// explicitLegsReadBack is explicitDefaults for a notation whose chains
+// are too many or too long to write out: every leg of the expanded program,
+// written out, is read back in each place where it stands in some chain
+// (first or not, last or not), and must be the same leg.
+// The chains written out are then the notation's own, leg for leg.
+func (s *Subject) explicitLegsReadBack() Result {
+	p := s.prog.Prog
+	follows := make([]bool, len(p.Nodes)) // some leg precedes it
+	for _, n := range p.Nodes {
+		for _, m := range n.Next {
+			follows[m] = true
+		}
+	}
+	for i := range p.Nodes {
+		node := &p.Nodes[i]
+		var firsts, lasts []bool
+		if slices.Contains(p.Starts, i) {
+			firsts = append(firsts, true)
+		}
+		if follows[i] {
+			firsts = append(firsts, false)
+		}
+		if node.End {
+			lasts = append(lasts, true)
+		}
+		if len(node.Next) > 0 {
+			lasts = append(lasts, false)
+		}
+		text := node.Leg.String()
+		want := legKeys(&node.Leg)
+		for _, first := range firsts {
+			for _, last := range lasts {
+				src, at := text, 0
+				if !first {
+					// After a step and an eruption, so that a leg an
+					// eruption lets end a chain (§3.8, §9.7) or an e leg
+					// (§3.10) reads as it does in the notation.
+					src, at = "mW-xmO-"+src, 2
+				}
+				if !last {
+					src += "-W"
+				}
+				q, err := reference.Compile(src)
+				if err != nil {
+					return Broken(fmt.Sprintf("leg %q of %s, written out in %q, does not compile: %v", text, s.Notation, src, err))
+				}
+				var got []string
+				for _, c := range q.Prog.WalkChains(64, 3).Shown {
+					if at < len(c.Nodes) {
+						got = append(got, legKey(&q.Prog.Nodes[c.Nodes[at]].Leg))
+					}
+				}
+				slices.Sort(got)
+				if got = slices.Compact(got); !slices.Equal(got, want) {
+					return Broken(fmt.Sprintf("leg %s of %s, written out as %q and read back in %q, is %s", strings.Join(want, " "), s.Notation, text, src, strings.Join(got, " ")))
+				}
+			}
+		}
+	}
+	return Holds
+}
+
+// legKeys are the legKeys of what leg l means: itself, or, where its
+// written form is one leg per direction name (expand.Leg.String), those
+// legs; sorted.
+func legKeys(l *expand.Leg) []string {
+	if len(l.Dirs) > 1 && strings.HasPrefix(l.String(), "(") {
+		keys := make([]string, len(l.Dirs))
+		for i, d := range l.Dirs {
+			one := *l
+			one.Dirs = []string{d}
+			keys[i] = legKey(&one)
+		}
+		slices.Sort(keys)
+		return slices.Compact(keys)
+	}
+	return []string{legKey(l)}
+}
+
+// legKey is everything a leg means, not where it was written: a null
+// leg has no directions to mean (§1.4), whatever it names.
+func legKey(l *expand.Leg) string {
+	dirs := fmt.Sprint(l.Dirs)
+	if l.Atom.Class == geometry.Null {
+		dirs = "-"
+	}
+	return fmt.Sprintf("%c%s:%s:i%t,%t,%t:x%t:e%t", l.Atom.Letter, dirs, l.Modal, l.MoverVirgin, l.CVirgin, l.DVirgin, l.Erupt, l.Equal)
+}
+
+// refactoring: a notation means the same moves however its union is
+// factored (§4.6: an operand of - that denotes several moves makes the
+// chain denote every combination; §5.1). The law writes the chains out as
+// explicitDefaults does, then shares their common first legs as a trie
+// does, P-(S T) for the chains P-S and P-T, down to a depth k: the first k
+// legs of the chains are shared, the rest written apart. It checks every
+// depth up to the deepest fork (at most refactorDepths of them), so that
+// for every fork some form shares the legs before it and another does
+// not. Sharing can only matter to fragments, whose moves are told apart
+// by their chains (§3.8), so the law applies to notations that erupt: it
+// is the law that catches an evaluator that lets chains which share a
+// nested eruption interfere (issue 28: xW-xW-W2).
+func refactoring(s *Subject) Result {
+	if !s.prog.Prog.Erupts() {
+		return Holds // the law does not apply
+	}
+	chains, res := s.explicitChainLegs(refactorChains, refactorLegs)
+	if len(chains) < 2 {
+		return res // nothing to share
+	}
+	var root trie
+	for _, c := range chains {
+		root.add(c)
+	}
+	var forms []string
+	for k := 1; k <= min(root.forkDepth(), refactorDepths); k++ {
+		var b strings.Builder
+		root.write(&b, k)
+		if f := b.String(); !slices.Contains(forms, f) {
+			forms = append(forms, f)
+		}
+	}
+	for _, f := range forms {
+		m, res := s.other(f)
+		if m == nil {
+			return res
+		}
+		if res := s.against("written "+s.Notation, m, "factored "+f); res != Holds {
+			return res
+		}
+	}
+	return Holds
+}
+
+// The law refactoring writes out at most refactorChains chains of
+// refactorLegs legs in all, and tries at most refactorDepths depths of
+// sharing; beyond that it is undecided (never passed).
+const (
+	refactorChains = 4096
+	refactorLegs   = 1 << 16
+	refactorDepths = 8
+)
+
+// trie is a set of chains of legs sharing their common first legs: the
+// legs that may follow, each once, in the order first met, and whether a
+// chain ends here.
+type trie struct {
+	legs []string
+	next []*trie
+	ends bool
+}
+
+func (t *trie) add(chain []string) {
+	if len(chain) == 0 {
+		t.ends = true
+		return
+	}
+	i := slices.Index(t.legs, chain[0])
+	if i < 0 {
+		i = len(t.legs)
+		t.legs = append(t.legs, chain[0])
+		t.next = append(t.next, &trie{})
+	}
+	t.next[i].add(chain[1:])
+}
+
+// write writes the chains that go on from t as a union, sharing their
+// next k legs: for each leg that may follow, the leg alone if a chain ends
+// after it, and the leg chained to the union of what follows it, in
+// parentheses when that is more than one chain. With k = 0 every chain is
+// written out whole.
+func (t *trie) write(b *strings.Builder, k int) {
+	if k == 0 {
+		t.writeApart(b, "")
+		return
+	}
+	for i, leg := range t.legs {
+		n := t.next[i]
+		if n.ends {
+			b.WriteString(leg)
+		}
+		if len(n.legs) == 0 {
+			continue
+		}
+		b.WriteString(leg + "-")
+		group := n.alternatives(k-1) > 1
+		if group {
+			b.WriteByte('(')
+		}
+		n.write(b, k-1)
+		if group {
+			b.WriteByte(')')
+		}
+	}
+}
+
+// writeApart writes every chain that goes on from t whole, after prefix.
+func (t *trie) writeApart(b *strings.Builder, prefix string) {
+	for i, leg := range t.legs {
+		n := t.next[i]
+		if n.ends {
+			b.WriteString(prefix + leg)
+		}
+		n.writeApart(b, prefix+leg+"-")
+	}
+}
+
+// alternatives counts the chains of write's union with k legs shared.
+func (t *trie) alternatives(k int) int {
+	if k == 0 {
+		return t.chains()
+	}
+	n := 0
+	for _, c := range t.next {
+		if c.ends {
+			n++
+		}
+		if len(c.legs) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// chains counts the chains that go on from t.
+func (t *trie) chains() int {
+	n := 0
+	for _, c := range t.next {
+		if c.ends {
+			n++
+		}
+		n += c.chains()
+	}
+	return n
+}
+
+// forkDepth is the depth below t of the deepest node where chains part
+// (more than one goes on, or one ends and another goes on), -1 if there is
+// none: the number of legs worth sharing, counted from t.
+func (t *trie) forkDepth() int {
+	d := -1
+	if len(t.legs) > 1 || (t.ends && len(t.legs) > 0) {
+		d = 0
+	}
+	for _, c := range t.next {
+		if cd := c.forkDepth(); cd >= 0 {
+			d = max(d, cd+1)
+		}
+	}
+	return d
 }

@@ -140,20 +140,15 @@ func ParseKey(line string) (Outcome, error) {
 }
 
 // FragmentConflictError reports fragments that disagree about a square
-// (§3.15): two completing fragments give it different contents or move one
-// piece to two squares, or (Cyclic) fragments that erupt again and again
-// give it a content that never settles (§3.8). It is an error of the
+// (§3.15): two completing fragments of one move give it different
+// contents or move one piece to two squares. It is an error of the
 // query, found when the notation is evaluated on a position where the
 // fragments disagree, never when the notation is read (§9.13).
 type FragmentConflictError struct {
 	Square board.Square
-	Cyclic bool
 }
 
 func (e *FragmentConflictError) Error() string {
-	if e.Cyclic {
-		return fmt.Sprintf("fragments of an eruption that erupt in a loop give %s contents that never settle (§3.8, §3.15)", e.Square)
-	}
 	return fmt.Sprintf("fragments of an eruption give %s two different contents (§3.15)", e.Square)
 }
 
@@ -216,7 +211,8 @@ type search struct {
 
 	// The eruptions met so far (fragments.go), and Tarjan's counter.
 	erupts    []eruption
-	eruptIDs  map[state]int32
+	eruptIDs  map[string]int32 // by the members' keys
+	eruptKey  []byte
 	nextIndex int32
 
 	// The search's own callbacks for successors, made once.
@@ -655,17 +651,17 @@ func (s *search) erupt(st state) {
 	}
 	moved := markMoved(s.mover)
 	st.delta = s.setDelta(st.delta, at, moved)
-	r := s.solve(s.eruptionID(st))
+	r := s.solve(s.eruptionID([]state{eruptionKey(st)}))
 	if r.err != nil {
 		loc.Bail(r.err)
 	}
-	effects := slices.Clip(r.effects)
-	if r.idle {
-		effects = append(effects, nil)
-	}
-	for _, effect := range effects {
+	// One outcome per class of chains after the eruption (§4.6): the
+	// fragments' effect on it, or none when they all blocked.
+	for _, v := range r.vectors {
 		d := s.texts.bytes(st.delta)
-		effect.each(func(q board.Square, p board.Piece) { d = d.set(q, p) })
+		if v != nil {
+			v[0].effect.each(func(q board.Square, p board.Piece) { d = d.set(q, p) })
+		}
 		// A fragment may destroy the mover (xdO, §3.14).
 		s.record(st.sq, d.at(s.pos, at) != moved, d, st.path)
 	}

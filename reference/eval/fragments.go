@@ -1,9 +1,9 @@
 package eval
 
 import (
+	"cmp"
 	"encoding/binary"
 	"fmt"
-	"hash/fnv"
 	"slices"
 	"sort"
 	"strings"
@@ -15,24 +15,35 @@ import (
 // This file is §3.8 and §3.15 for fragments: what the fragments of an
 // eruption do. It works in two steps, neither of them recursive:
 //
-//  1. discover runs the fragments of one eruption state and records, for
-//     every move that can follow the eruption, how its fragments end: with
-//     their changes, and for a fragment that meets another x, the nested
-//     eruption state it erupts in. Where fragments go never depends on
-//     what nested eruptions do, only what they leave behind does.
-//  2. solve resolves the nested eruptions: eruption states form a graph
-//     (an eruption depends on the ones its fragments erupt in), whose
-//     strongly connected components are settled from the leaves up. A
-//     component with a loop is the cyclic case of §3.8: it is settled by
-//     rounds, round k being the result when eruptions nested deeper than k
-//     add nothing, until a round changes nothing.
+//  1. discover runs the fragments of a joint eruption along every chain of
+//     legs after it and records, for every class of chains that behave
+//     alike, how its fragments end: with their changes, or by meeting
+//     another x, where they erupt in turn. Where fragments go never
+//     depends on what nested eruptions do, only what they leave behind
+//     does.
+//  2. solve resolves the nested eruptions: joint eruptions form a graph
+//     (one depends on the ones its fragments erupt in), whose strongly
+//     connected components are settled from the leaves up. A component
+//     with a loop (§3.8, fragments that erupt in a loop) is settled by
+//     rounds, round k holding the results of the chains whose eruptions
+//     nest at most k deep in it, until a round adds nothing.
+//
+// A move of an eruption is a whole chain (§4.6, §5.1, §3.8): the
+// fragments that erupt in turn on one chain, and theirs, go on along that
+// same chain, so fragments of every depth stand on the same node at the
+// same step. Running them in lockstep keeps each chain's nested results
+// with that chain: the fragments that meet one x node on one chain erupt
+// together, as one joint eruption whose members are their eruption
+// states, and each result of it (one per class of chains after it) gives
+// every member its own effect for that class, a vector. The eruption that
+// erupted into it takes, for each class, the vector of that class only.
 
-// eruption is one eruption state with what its fragments do.
+// eruption is a joint eruption: eruption states on one node whose
+// fragments run along the same chains in lockstep (§3.8).
 type eruption struct {
-	at    state      // the state that meets the x leg, normalised (eruptionKey)
-	moves []fragMove // the moves after the eruption in which a fragment completed
-	idle  bool       // some move after the eruption has no completing fragment
-	deps  []int32    // the nested eruptions its fragments erupt in, each once
+	members []state    // normalised (eruptionKey), in the order of their keys
+	moves   []fragMove // the classes of chains after the eruption
+	deps    []int32    // the joint eruptions its fragments erupt in, each once
 
 	result fragResult
 	solved bool
@@ -42,32 +53,51 @@ type eruption struct {
 	slot       int32 // position in the component being settled
 }
 
-// fragMove is one move after an eruption (§4.6, §5.1: every chain of legs
-// is a move of its own) and how its fragments ended.
-type fragMove struct{ ends []fragEnd }
-
-// fragEnd is a fragment path that completed (reached the end of its chain)
-// or met another x and erupts in turn (nested >= 0).
-type fragEnd struct {
-	delta   textID
-	unloads textID // pieces it moved, "from>to;" (§3.15)
-	nested  int32  // the eruption it ends in, or -1
+// fragMove is one class of chains after a joint eruption (§4.6, §5.1:
+// every chain of legs is a move of its own) and how its fragments end:
+// all at the end of the chain (nested -1), or all by meeting the next x
+// on the chain, where they erupt in the joint eruption nested.
+type fragMove struct {
+	nested int32
+	ends   []fragEnd
 }
 
-// fragResult is what the fragments of one eruption do.
-type fragResult struct {
-	effects []delta  // per move whose fragments completed: their combined changes
-	unloads []string // per such move: the pieces its fragments moved
-	idle    bool     // some move has no completing fragment, so no effect
-	err     error    // a fragment conflict (§3.15)
+// fragEnd is a fragment that completed (reached the end of its chain) or
+// met another x and erupts in turn as member child of the move's nested
+// eruption. member is the member of the joint eruption it set out from.
+type fragEnd struct {
+	member  int32
+	child   int32 // -1 for a fragment that completed
+	delta   textID
+	unloads textID // pieces it moved, "from>to;" (§3.15)
+}
 
-	// The whole eruption seen from a fragment that erupts in it (§3.8,
-	// Decision: the moves after a nested eruption are not told apart): the
-	// union of every move's changes and moved pieces, or mergeErr if two
-	// moves disagree.
-	all        delta
-	allUnloads string
-	mergeErr   error
+// fragEffect is what the fragments of one member do on one class of
+// chains: the changes that differ from the board they set out on, and the
+// pieces they moved.
+type fragEffect struct {
+	effect delta
+	moved  string
+}
+
+// fragResult is what the fragments of one joint eruption do: a vector per
+// class of chains with distinct effects, one effect per member, or a
+// fragment conflict (§3.15).
+type fragResult struct {
+	vectors [][]fragEffect
+	err     error
+}
+
+// nothing is the result of a nested eruption that adds nothing beyond its
+// fragments' own changes: one vector of empty effects (a nil vector reads
+// as every member's empty effect). Round 0 of settle starts from it.
+func nothing() fragResult { return fragResult{vectors: [][]fragEffect{nil}} }
+
+// token is one fragment in lockstep: its state and the member of the
+// joint eruption it set out from.
+type token struct {
+	st     state
+	member int32
 }
 
 // eruptionKey normalises st for the table of eruptions: the path walked,
@@ -80,42 +110,51 @@ func eruptionKey(st state) state {
 	return st
 }
 
-// eruptionID returns the index of the eruption in state st, adding it
-// (unexplored) if it is new.
-func (s *search) eruptionID(st state) int32 {
-	k := eruptionKey(st)
-	if id, ok := s.eruptIDs[k]; ok {
+// eruptionID returns the index of the joint eruption of the normalised
+// states members, in key order, adding it (unexplored) if it is new.
+func (s *search) eruptionID(members []state) int32 {
+	s.eruptKey = s.eruptKey[:0]
+	for _, m := range members {
+		s.eruptKey = m.appendKey(s.eruptKey)
+	}
+	if id, ok := s.eruptIDs[string(s.eruptKey)]; ok {
 		return id
 	}
 	id := int32(len(s.erupts))
-	s.meter.spend(0, eruptionCost)
-	s.erupts = append(s.erupts, eruption{at: k, index: -1, slot: -1})
-	s.eruptIDs[k] = id
+	s.meter.spend(0, eruptionCost+len(members)*2*stateSize)
+	s.erupts = append(s.erupts, eruption{members: members, index: -1, slot: -1})
+	s.eruptIDs[string(s.eruptKey)] = id
 	return id
 }
 
-// discover runs the fragments of eruption id (§3.8) and records how they
-// end. Each chain of legs after the eruption is a move with its own
-// fragments. A frontier is the set of fragment states of one chain so far;
+// discover runs the fragments of joint eruption id (§3.8) along every
+// chain after it and records how they end. A frontier is the set of
+// fragments of one chain so far, each with the member it set out from;
 // chains whose frontiers are equal go on alike, so they are explored once
-// (a subset construction: loops stay finite).
+// (a subset construction: loops stay finite). A chain ends a class of its
+// own where it may end, and where its fragments meet an x all of them
+// erupt together, each as a member of one nested joint eruption, which
+// follows the chain from there.
 func (s *search) discover(id int32) {
-	at := s.erupts[id].at
-	f := at
-	f.flags |= flagErupted
+	members := s.erupts[id].members
 	type frontier struct {
 		node   int32
-		states []state
+		tokens []token
 	}
 	var (
 		moves []fragMove
-		idle  bool
 		deps  []int32
+		empty bool // the class in which no fragment goes on is recorded
 	)
 	depSeen := map[int32]bool{}
 	seen := map[string]bool{}
-	next := map[int32][]state{} // the states of one step, by node
-	queue := []frontier{{at.node, []state{f}}}
+	next := map[int32][]token{} // the tokens of one step, by node
+	start := make([]token, len(members))
+	for i, m := range members {
+		m.flags |= flagErupted
+		start[i] = token{m, int32(i)}
+	}
+	queue := []frontier{{members[0].node, start}}
 	// What discover holds only while it runs (the frontiers, their keys and
 	// the maps of one step) is given back to the memory budget at the end.
 	transient := 0
@@ -127,79 +166,114 @@ func (s *search) discover(id int32) {
 		fr := queue[0]
 		queue = queue[1:]
 		var ends []fragEnd
-		erupts := false // the frontier's fragments met an x and erupt in turn
+		var erupting []token // the fragments that met an x, normalised
 		clear(next)
-		var met map[state]bool // the long lists of next as sets; short ones are searched
-		for _, x := range fr.states {
+		var met map[token]bool // the long lists of next as sets; short ones are searched
+		for _, tk := range fr.tokens {
 			s.meter.spend(1, 0)
-			s.successors(x, true, func(nx state) {
-				ends = append(ends, fragEnd{nx.delta, nx.unloads, -1})
+			s.successors(tk.st, true, func(nx state) {
+				ends = append(ends, fragEnd{tk.member, -1, nx.delta, nx.unloads})
 			}, func(nx state) {
 				const short = 16
+				t := token{nx, tk.member}
 				list := next[nx.node]
 				if len(list) < short {
-					if slices.Contains(list, nx) {
+					if slices.Contains(list, t) {
 						return
 					}
 				} else {
 					if met == nil {
-						met = map[state]bool{}
+						met = map[token]bool{}
 					}
 					if len(list) == short {
 						for _, x := range list {
 							met[x] = true
 						}
 					}
-					if met[nx] {
+					if met[t] {
 						return
 					}
-					met[nx] = true
+					met[t] = true
 				}
 				hold(seenCost)
-				next[nx.node] = append(list, nx)
+				next[nx.node] = append(list, t)
 			}, func(nx state) {
 				// §3.8 a fragment that meets another x ends there, its
 				// changes so far counting, and erupts in turn.
-				erupts = true
-				d := s.eruptionID(nx)
-				if !depSeen[d] {
-					depSeen[d] = true
-					deps = append(deps, d)
-				}
-				ends = append(ends, fragEnd{nx.delta, nx.unloads, d})
+				ends = append(ends, fragEnd{tk.member, -1, nx.delta, nx.unloads})
+				erupting = append(erupting, token{eruptionKey(nx), tk.member})
 			})
 		}
 		node := &s.prog.Nodes[fr.node]
-		switch {
-		case len(ends) > 0:
+		if len(erupting) > 0 {
+			// Every fragment of the frontier stands on this node, so all of
+			// them met its x. The rest of every chain through the node is
+			// the nested joint eruption's to follow (§3.8).
+			d := s.nestedEruption(erupting, ends)
+			if !depSeen[d] {
+				depSeen[d] = true
+				deps = append(deps, d)
+			}
 			s.meter.spend(0, len(ends)*endCost)
-			moves = append(moves, fragMove{ends})
-		case node.End:
-			idle = true // this move's fragments all blocked
-		}
-		if erupts {
-			// The rest of every chain through this node belongs to the
-			// nested eruptions: these moves have their fragments, and none
-			// goes on here (§3.8).
+			moves = append(moves, fragMove{d, ends})
 			continue
 		}
+		if node.End {
+			// The chains that end here: one class, whether or not a
+			// fragment completed (§3.8: the move then changes nothing).
+			s.meter.spend(0, len(ends)*endCost)
+			moves = append(moves, fragMove{-1, ends})
+		}
 		for _, m := range node.Next {
-			states := next[int32(m)]
-			if len(states) == 0 {
-				// No fragment goes on: every move through m is idle.
-				idle = idle || s.prog.Nodes[m].ReachesEnd
+			tokens := next[int32(m)]
+			if len(tokens) == 0 {
+				// No fragment goes on: every chain through m that ends is a
+				// move whose fragments all blocked.
+				if !empty && s.prog.Nodes[m].ReachesEnd {
+					empty = true
+					moves = append(moves, fragMove{-1, nil})
+				}
 				continue
 			}
-			if key := frontierKey(int32(m), states); !seen[key] {
+			if key := frontierKey(int32(m), tokens); !seen[key] {
 				seen[key] = true
 				hold(2*len(key) + 64)
-				queue = append(queue, frontier{int32(m), states})
+				queue = append(queue, frontier{int32(m), tokens})
 			}
 		}
 	}
 	s.meter.spend(0, 4*len(deps)-transient)
 	e := &s.erupts[id]
-	e.moves, e.idle, e.deps = moves, idle, deps
+	e.moves, e.deps = moves, deps
+}
+
+// nestedEruption returns the joint eruption of the fragments erupting
+// (normalised, with the members they set out from) and sets the child of
+// each end in ends, which are erupting's ends in the same order, to its
+// member there.
+func (s *search) nestedEruption(erupting []token, ends []fragEnd) int32 {
+	keys := make([]state, 0, len(erupting))
+	for _, tk := range erupting {
+		keys = append(keys, tk.st)
+	}
+	slices.SortFunc(keys, compareStates)
+	keys = slices.Compact(keys)
+	for i, tk := range erupting {
+		j, _ := slices.BinarySearchFunc(keys, tk.st, compareStates)
+		ends[i].child = int32(j)
+	}
+	return s.eruptionID(keys)
+}
+
+// compareStates orders states by their words.
+func compareStates(a, b state) int {
+	wa, wb := a.words(), b.words()
+	for i := range wa {
+		if c := cmp.Compare(wa[i], wb[i]); c != 0 {
+			return c
+		}
+	}
+	return 0
 }
 
 // solve returns what the fragments of eruption root do, settling every
@@ -266,20 +340,18 @@ func (s *search) solve(root int32) *fragResult {
 }
 
 // settle works out the results of one strongly connected component of
-// eruptions, whose dependencies outside it are settled.
+// joint eruptions, whose dependencies outside it are settled.
 //
-// §3.8 Decision: an eruption that can erupt again, through its fragments,
-// in a state it is already in (a cyclic nested eruption) is read as the
-// limit of its finite truncations: round k is the result when eruptions
-// nested k deep add nothing beyond their fragments' own changes, and the
-// rounds go on until one changes nothing. If the rounds come back to an
-// earlier result instead, the fragments give some square a content that
-// never settles: that is a fragment conflict (§3.15).
+// §3.8: every chain is finite, so each of its moves nests eruptions to a
+// finite depth, even where the eruptions of a component erupt in one
+// another in a loop. A component's results are then the least fixed
+// point of evaluate, reached by rounds from nothing: round k holds the
+// vectors of the chains whose eruptions nest at most k deep in the
+// component. The rounds only add vectors, of which a finite board has
+// finitely many, so they end, with a round that adds none.
 //
 // A round re-evaluates only the eruptions whose dependencies changed in
-// the round before; the others would give what they gave. A return to an
-// earlier round is spotted by a hash of the whole round, kept up to date
-// change by change, and confirmed by comparing the rounds themselves.
+// the round before; the others would give what they gave.
 func (s *search) settle(members []int32) {
 	if len(members) == 1 && !slices.Contains(s.erupts[members[0]].deps, members[0]) {
 		e := &s.erupts[members[0]]
@@ -302,7 +374,7 @@ func (s *search) settle(members []int32) {
 			}
 		}
 	}
-	cur := make([]fragResult, n) // round 0: nested eruptions add nothing
+	cur := make([]fragResult, n) // round 0: no vectors yet
 	keys := make([]string, n)    // resultKey of cur; "" in round 0
 	transient += n * (int(unsafe.Sizeof(fragResult{})) + 32)
 	s.meter.spend(0, transient)
@@ -317,15 +389,11 @@ func (s *search) settle(members []int32) {
 		r    fragResult
 		key  string
 	}
-	var hash uint64 // the sum of memberHash over the component
-	rounds := map[uint64]int{}
-	var snapshot []string // a round that may come back, and when
-	snapRound, period := 0, 0
 	dirty := make([]int32, n)
 	for i := range dirty {
 		dirty[i] = int32(i)
 	}
-	for round := 1; ; round++ {
+	for len(dirty) > 0 {
 		var changed []change
 		work := 0
 		for _, i := range dirty {
@@ -339,19 +407,21 @@ func (s *search) settle(members []int32) {
 			}
 		}
 		s.meter.spend(work, 0)
-		if len(changed) == 0 {
-			break // a fixed point: deeper nesting changes nothing
-		}
-		first := changed[0]
-		q, _ := firstDifference(s.pos, &cur[first.slot], &first.r)
 		inDirty := make([]bool, n)
 		dirty = dirty[:0]
 		for _, c := range changed {
-			hash += memberHash(c.slot, c.key) - memberHash(c.slot, keys[c.slot])
 			cost := resultCost(&c.r) - resultCost(&cur[c.slot]) + len(c.key) - len(keys[c.slot])
 			transient += cost
 			s.meter.spend(0, cost)
 			cur[c.slot], keys[c.slot] = c.r, c.key
+			if c.r.err != nil {
+				// A conflict on one chain is the answer's (§3.15).
+				for i := range cur {
+					cur[i] = fragResult{err: c.r.err}
+				}
+				dirty = dirty[:0]
+				break
+			}
 			for _, d := range dependents[c.slot] {
 				if !inDirty[d] {
 					inDirty[d] = true
@@ -359,25 +429,6 @@ func (s *search) settle(members []int32) {
 				}
 			}
 		}
-		if snapshot != nil && round == snapRound+period {
-			if slices.Equal(snapshot, keys) {
-				// The rounds cycle: some square never settles.
-				err := &FragmentConflictError{Square: q, Cyclic: true}
-				for i := range cur {
-					cur[i] = fragResult{err: err, mergeErr: err}
-				}
-				break
-			}
-			snapshot = nil // two rounds with one hash after all
-		}
-		if j, ok := rounds[hash]; ok && snapshot == nil {
-			snapshot, snapRound, period = slices.Clone(keys), round, round-j
-			transient += 16 * n
-			s.meter.spend(0, 16*n)
-		}
-		rounds[hash] = round
-		transient += 32
-		s.meter.spend(0, 32)
 	}
 	s.meter.spend(0, -transient)
 	for i, m := range members {
@@ -394,83 +445,98 @@ func resultKey(r *fragResult) string {
 	if r.err != nil {
 		fmt.Fprintf(&b, "!%v", r.err)
 	}
-	if r.idle {
-		b.WriteString("~")
-	}
-	for i, e := range r.effects {
-		fmt.Fprintf(&b, "%q%s,", string(e), r.unloads[i])
+	for _, v := range r.vectors {
+		b.WriteString(vectorKey(v))
 	}
 	return b.String()
 }
 
-// memberHash hashes the result key of the member in slot i.
-func memberHash(i int32, key string) uint64 {
-	if key == "" {
-		return 0
+// vectorKey is a canonical text of a vector of effects, never empty: a nil
+// vector (every member's effect empty) and one of empty effects are one.
+func vectorKey(v []fragEffect) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for _, e := range v {
+		fmt.Fprintf(&b, "%q%s,", string(e.effect), e.moved)
 	}
-	h := fnv.New64a()
-	var b [4]byte
-	binary.LittleEndian.PutUint32(b[:], uint32(i))
-	h.Write(b[:])
-	h.Write([]byte(key))
-	return h.Sum64()
+	s := strings.TrimRight(b.String(), "\"\",")
+	return s + "]"
 }
 
 // resultCost is the memory a settled result holds.
 func resultCost(r *fragResult) int {
-	n := 64 + len(r.all) + len(r.allUnloads)
-	for i, e := range r.effects {
-		n += 32 + len(e) + len(r.unloads[i])
+	n := 64
+	for _, v := range r.vectors {
+		n += 24
+		for _, e := range v {
+			n += 40 + len(e.effect) + len(e.moved)
+		}
 	}
 	return n
 }
 
-// evaluate is what the fragments of eruption id do when every nested
-// eruption it depends on does what nested says.
+// evaluate is what the fragments of joint eruption id do when every
+// nested eruption it depends on does what nested says. Each class of
+// chains that ends gives one vector; each class whose fragments erupt in
+// turn gives one vector per vector of the nested eruption, the result of
+// the same chains (§3.8: a move of an eruption is a whole chain).
 func (s *search) evaluate(id int32, nested func(int32) *fragResult) fragResult {
 	e := &s.erupts[id]
-	base := s.texts.bytes(e.at.delta)
-	r := fragResult{idle: e.idle}
+	n := len(e.members)
+	var r fragResult
+	var keys []string // of r.vectors, which are sorted by them at the end
+	seen := map[string]bool{}
+	unions := make([]*union, n)
 	for _, mv := range e.moves {
-		u := newUnion(s.pos, base)
-		for _, end := range mv.ends {
-			d, unloads := s.texts.bytes(end.delta), string(s.texts.bytes(end.unloads))
-			if end.nested >= 0 {
-				// §3.8 the nested eruption's changes come after the
-				// fragment's own, on the board it left.
-				n := nested(end.nested)
-				if n.err != nil {
-					return fragResult{err: n.err, mergeErr: n.err}
-				}
-				if n.mergeErr != nil {
-					return fragResult{err: n.mergeErr, mergeErr: n.mergeErr}
-				}
-				n.all.each(func(q board.Square, p board.Piece) { d = d.set(q, p) })
-				unloads += n.allUnloads
+		ws := nothing().vectors
+		if mv.nested >= 0 {
+			nr := nested(mv.nested)
+			if nr.err != nil {
+				return fragResult{err: nr.err}
 			}
-			u.add(d, unloads)
+			ws = nr.vectors
 		}
-		if u.err != nil {
-			return fragResult{err: u.err, mergeErr: u.err}
+		for _, w := range ws {
+			for i := range unions {
+				unions[i] = newUnion(s.pos, s.texts.bytes(e.members[i].delta))
+			}
+			for _, end := range mv.ends {
+				d, unloads := s.texts.bytes(end.delta), string(s.texts.bytes(end.unloads))
+				if end.child >= 0 && w != nil {
+					// §3.8 the nested eruption's changes on this chain come
+					// after the fragment's own, on the board it left.
+					c := w[end.child]
+					c.effect.each(func(q board.Square, p board.Piece) { d = d.set(q, p) })
+					unloads += c.moved
+				}
+				unions[end.member].add(d, unloads)
+			}
+			v := make([]fragEffect, n)
+			for i, u := range unions {
+				if u.err != nil {
+					return fragResult{err: u.err}
+				}
+				v[i] = fragEffect{u.effect, u.movedText()}
+			}
+			if k := vectorKey(v); !seen[k] {
+				seen[k] = true
+				r.vectors = append(r.vectors, v)
+				keys = append(keys, k)
+			}
 		}
-		r.effects = append(r.effects, u.effect)
-		r.unloads = append(r.unloads, u.movedText())
 	}
-	// §3.8 Decision: seen from a fragment that erupts here, the moves
-	// after this eruption are not told apart: all their effects apply, as
-	// a union (§3.15).
-	switch len(r.effects) {
-	case 0:
-		return r
-	case 1:
-		r.all, r.allUnloads = r.effects[0], r.unloads[0]
-		return r
+	// The vectors are a set: in the order of their keys, equal sets are
+	// equal results.
+	order := make([]int, len(keys))
+	for i := range order {
+		order[i] = i
 	}
-	all := newUnion(s.pos, base)
-	for i, eff := range r.effects {
-		all.add(eff, r.unloads[i])
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(keys[a], keys[b]) })
+	sorted := make([][]fragEffect, len(order))
+	for i, j := range order {
+		sorted[i] = r.vectors[j]
 	}
-	r.all, r.allUnloads, r.mergeErr = all.effect, all.movedText(), all.err
+	r.vectors = sorted
 	return r
 }
 
@@ -538,33 +604,12 @@ func (u *union) movedText() string {
 	return b.String()
 }
 
-// firstDifference finds a square whose content differs between the
-// effects of two results.
-func firstDifference(pos *board.Position, a, b *fragResult) (board.Square, bool) {
-	var squares []board.Square
-	collect := func(r *fragResult) {
-		for _, e := range r.effects {
-			e.each(func(q board.Square, _ board.Piece) { squares = append(squares, q) })
-		}
-	}
-	collect(a)
-	collect(b)
-	for _, q := range squares {
-		if a.all.at(pos, q) != b.all.at(pos, q) {
-			return q, true
-		}
-	}
-	if len(squares) > 0 {
-		return squares[0], true
-	}
-	return board.Square{}, false
-}
-
-// frontierKey is a canonical encoding of a set of states at one node.
-func frontierKey(node int32, states []state) string {
-	keys := make([]string, len(states))
-	for i, st := range states {
-		keys[i] = string(st.appendKey(nil))
+// frontierKey is a canonical encoding of a set of tokens at one node.
+func frontierKey(node int32, tokens []token) string {
+	keys := make([]string, len(tokens))
+	for i, tk := range tokens {
+		b := tk.st.appendKey(nil)
+		keys[i] = string(binary.LittleEndian.AppendUint32(b, uint32(tk.member)))
 	}
 	sort.Strings(keys)
 	b := binary.AppendVarint(nil, int64(node))
