@@ -91,25 +91,7 @@ func TestLaws(t *testing.T) {
 	}
 	for _, law := range props.Laws {
 		t.Run(law.Name, func(t *testing.T) {
-			undecided, tried := 0, 0
-			property := prop.ForAll(func(n string, p board.Setup) string {
-				res := law.CheckOn(n, p)
-				tried++
-				if res.Undecided != nil {
-					undecided++
-				}
-				if res.Failure != "" {
-					return res.Failure + "\nready-to-add corpus case:\n" +
-						props.CorpusCase(law.Name, n, law.Clauses, "TODO: reason checked by hand", p)
-				}
-				return ""
-			}, gen.Notation(g, 6, nil), gen.Setup(3, 10))
-			if res := property.Check(parameters(t, cfg)); !res.Passed() {
-				t.Errorf("law %s (%s) fails; seed %d\n%s", law.Name, law.Clauses, cfg.Seed, report(res))
-			}
-			if undecided > 0 {
-				t.Logf("law %s undecided (a limit) on %d of %d cases", law.Name, undecided, tried)
-			}
+			checkLaw(t, cfg, law, gen.Notation(g, 6, nil), gen.Setup(3, 10))
 		})
 	}
 }
@@ -126,26 +108,34 @@ func TestLawsOnEruptions(t *testing.T) {
 			continue
 		}
 		t.Run(law.Name, func(t *testing.T) {
-			undecided, tried := 0, 0
-			property := prop.ForAll(func(n string, p board.Setup) string {
-				res := law.CheckOn(n, p)
-				tried++
-				if res.Undecided != nil {
-					undecided++
-				}
-				if res.Failure != "" {
-					return res.Failure + "\nready-to-add corpus case:\n" +
-						props.CorpusCase(law.Name, n, law.Clauses, "TODO: reason checked by hand", p)
-				}
-				return ""
-			}, gen.Eruptions(), gen.Setup(1, 5))
-			if res := property.Check(parameters(t, cfg)); !res.Passed() {
-				t.Errorf("law %s (%s) fails on eruptions; seed %d\n%s", law.Name, law.Clauses, cfg.Seed, report(res))
-			}
-			if undecided > 0 {
-				t.Logf("law %s undecided (a limit) on %d of %d cases", law.Name, undecided, tried)
-			}
+			checkLaw(t, cfg, law, gen.Eruptions(), gen.Setup(1, 5))
 		})
+	}
+}
+
+// checkLaw checks law on the notations and positions the generators
+// draw; a failure is reported with a ready-to-add corpus case, and the
+// cases on which the law was undecided (a search limit) are logged.
+func checkLaw(t *testing.T, cfg props.Config, law props.Law, notations, setups gopter.Gen) {
+	t.Helper()
+	undecided, tried := 0, 0
+	property := prop.ForAll(func(n string, p board.Setup) string {
+		res := law.CheckOn(n, p)
+		tried++
+		if res.Undecided != nil {
+			undecided++
+		}
+		if res.Failure != "" {
+			return res.Failure + "\nready-to-add corpus case:\n" +
+				props.CorpusCase(law.Name, n, law.Clauses, "TODO: reason checked by hand", p)
+		}
+		return ""
+	}, notations, setups)
+	if res := property.Check(parameters(t, cfg)); !res.Passed() {
+		t.Errorf("law %s (%s) fails; seed %d\n%s", law.Name, law.Clauses, cfg.Seed, report(res))
+	}
+	if undecided > 0 {
+		t.Logf("law %s undecided (a limit) on %d of %d cases", law.Name, undecided, tried)
 	}
 }
 
