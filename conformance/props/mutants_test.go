@@ -139,11 +139,11 @@ var plantedBugs = []plantedBug{
 	}}, testName{"conformance/props", "TestFastPath"}},
 	{"nested-moves-joined", "§3.8 the moves after a nested eruption are one union, not one move per chain (the reading before issue 28)", []patch{{
 		"reference/eval/fragments.go",
-		`ws = nr.vectors`,
-		`ws = nr.vectors; if mutant("nested-moves-joined") { ws = s.joined(mv.nested, ws) }`,
+		`ws := n.vectors[e.combined[i]:len(n.vectors)]`,
+		`ws := n.vectors[e.combined[i]:len(n.vectors)]; if mutant("nested-moves-joined") && len(n.vectors) > 0 { ws = s.joined(mv.nested, n.vectors); e.combined[i] = 0 }`,
 	}, {
 		"reference/eval/fragments.go",
-		`// token is one fragment in lockstep`,
+		`// vectorHash hashes the effects of a vector.`,
 		`func (s *search) joined(id int32, ws [][]fragEffect) [][]fragEffect {
 	if !mutant("nested-moves-joined") {
 		return ws
@@ -151,18 +151,16 @@ var plantedBugs = []plantedBug{
 	members := s.erupts[id].members
 	v := make([]fragEffect, len(members))
 	for i, m := range members {
-		u := newUnion(s.pos, s.texts.bytes(m.delta))
+		u := union{pos: s.pos, base: s.texts.bytes(s.keys[m].delta)}
 		for _, w := range ws {
-			if w != nil {
-				u.add(w[i].effect, w[i].moved)
-			}
+			u.add(s.texts.bytes(w[i].effect), string(s.texts.bytes(w[i].moved)))
 		}
-		v[i] = fragEffect{u.effect, u.movedText()}
+		v[i] = fragEffect{s.intern(u.effect), s.intern([]byte(u.movedText()))}
 	}
 	return [][]fragEffect{v}
 }
 
-// token is one fragment in lockstep`,
+// vectorHash hashes the effects of a vector.`,
 	}}, corpusFile("valid/eruption/shared-nested-eruption.txtar")},
 	{"xbetza-no-mirror", "§X6.2 every leg is named in the unmirrored frame, though Betza 2.0 mirrors a path that turned chiral leaning left", []patch{{
 		"reference/dialect/xbetza/render.go",

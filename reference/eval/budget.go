@@ -82,10 +82,13 @@ var (
 	landedCost = 3 * 16
 	// outcomeCost is one outcome before its changes.
 	outcomeCost = int(unsafe.Sizeof(found{})) + 64
-	// eruptionCost is one eruption state, held in a slice and a map.
-	eruptionCost = int(unsafe.Sizeof(eruption{})) + 3*stateSize
-	// endCost is one fragment end of an eruption.
-	endCost = int(unsafe.Sizeof(fragEnd{})) + 16
+	// eruptionCost is one joint eruption besides its members, held in a
+	// slice and a map.
+	eruptionCost = int(unsafe.Sizeof(eruption{})) + 64
+	// partCost is one part of a frontier of fragments besides its states.
+	partCost = int(unsafe.Sizeof(part{})) + 32
+	// moveCost is one class of chains after an eruption, besides its parts.
+	moveCost = int(unsafe.Sizeof(fragMove{})) + 16
 )
 
 // checkEvery is how many units of work pass between two looks at the

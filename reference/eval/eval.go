@@ -213,6 +213,15 @@ type search struct {
 	erupts    []eruption
 	eruptIDs  map[string]int32 // by the members' keys
 	eruptKey  []byte
+	keys      []state          // eruption states (fragments.go)
+	keyIDs    map[state]int32  // their ids
+	parts     []part           // the parts of frontiers of fragments
+	partIDs   map[string]int32 // by node and states
+	partKey   []byte
+	memo      map[string]fragEffect // member effects (memberEffect)
+	memoBytes int
+	memoKey   []byte
+	vecKey    []byte // combine's key of a vector
 	nextIndex int32
 
 	// The search's own callbacks for successors, made once.
@@ -346,6 +355,12 @@ func (s *search) reset() {
 	s.pathIDs = reuseMap(s.pathIDs)
 	s.erupts = reuse(s.erupts)
 	s.eruptIDs = reuseMap(s.eruptIDs)
+	s.parts = reuse(s.parts)
+	s.partIDs = reuseMap(s.partIDs)
+	s.keys = reuse(s.keys)
+	s.keyIDs = reuseMap(s.keyIDs)
+	s.memo = reuseMap(s.memo)
+	s.memoBytes = 0
 	s.nextIndex = 0
 }
 
@@ -651,7 +666,7 @@ func (s *search) erupt(st state) {
 	}
 	moved := markMoved(s.mover)
 	st.delta = s.setDelta(st.delta, at, moved)
-	r := s.solve(s.eruptionID([]state{eruptionKey(st)}))
+	r := s.solve(s.eruptionID([]int32{s.keyID(eruptionKey(st))}))
 	if r.err != nil {
 		loc.Bail(r.err)
 	}
@@ -659,9 +674,7 @@ func (s *search) erupt(st state) {
 	// fragments' effect on it, or none when they all blocked.
 	for _, v := range r.vectors {
 		d := s.texts.bytes(st.delta)
-		if v != nil {
-			v[0].effect.each(func(q board.Square, p board.Piece) { d = d.set(q, p) })
-		}
+		s.texts.bytes(v[0].effect).each(func(q board.Square, p board.Piece) { d = d.set(q, p) })
 		// A fragment may destroy the mover (xdO, §3.14).
 		s.record(st.sq, d.at(s.pos, at) != moved, d, st.path)
 	}

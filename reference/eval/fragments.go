@@ -4,10 +4,10 @@ import (
 	"cmp"
 	"encoding/binary"
 	"fmt"
+	"hash/maphash"
 	"slices"
 	"sort"
 	"strings"
-	"unsafe"
 
 	"betzacheck/reference/board"
 )
@@ -41,12 +41,14 @@ import (
 // eruption is a joint eruption: eruption states on one node whose
 // fragments run along the same chains in lockstep (§3.8).
 type eruption struct {
-	members []state    // normalised (eruptionKey), in the order of their keys
+	members []int32    // the eruption states (search.keys), in increasing order
 	moves   []fragMove // the classes of chains after the eruption
 	deps    []int32    // the joint eruptions its fragments erupt in, each once
 
-	result fragResult
-	solved bool
+	result   fragResult
+	vecIndex map[uint64][]int32 // result's vectors by the hash of their effects, once it is long
+	combined []int              // by move: how many vectors of its nested eruption it has combined (1 once a move that ends has)
+	solved   bool
 
 	index, low int32 // Tarjan's numbering; index -1 until visited
 	onStack    bool
@@ -59,49 +61,54 @@ type eruption struct {
 // on the chain, where they erupt in the joint eruption nested.
 type fragMove struct {
 	nested int32
-	ends   []fragEnd
-}
-
-// fragEnd is a fragment that completed (reached the end of its chain) or
-// met another x and erupts in turn as member child of the move's nested
-// eruption. member is the member of the joint eruption it set out from.
-type fragEnd struct {
-	member  int32
-	child   int32 // -1 for a fragment that completed
-	delta   textID
-	unloads textID // pieces it moved, "from>to;" (§3.15)
+	// parts are the members' fragments on the class's chains at the node
+	// where they end (-1 for a member whose fragments all blocked; nil
+	// when every member's did): their ends are the move's.
+	parts []int32
+	// child, for a move whose fragments erupt, is each end's member in
+	// the nested eruption: the ends of the members' parts, in order.
+	child []int32
 }
 
 // fragEffect is what the fragments of one member do on one class of
-// chains: the changes that differ from the board they set out on, and the
-// pieces they moved.
+// chains: the changes that differ from the board they set out on (a
+// delta), and the pieces they moved ("from>to;"), both interned.
 type fragEffect struct {
-	effect delta
-	moved  string
+	effect, moved textID
 }
 
 // fragResult is what the fragments of one joint eruption do: a vector per
 // class of chains with distinct effects, one effect per member, or a
-// fragment conflict (§3.15).
+// fragment conflict (§3.15). Vectors are only ever added, so a reader
+// that has combined the first k of them need only combine the rest.
 type fragResult struct {
 	vectors [][]fragEffect
 	err     error
 }
 
-// nothing is the result of a nested eruption that adds nothing beyond its
-// fragments' own changes: one vector of empty effects (a nil vector reads
-// as every member's empty effect). Round 0 of settle starts from it.
-func nothing() fragResult { return fragResult{vectors: [][]fragEffect{nil}} }
-
-// token is one fragment in lockstep: its state and the member of the
-// joint eruption it set out from.
-type token struct {
-	st     state
-	member int32
+// part is one member's part of a frontier: the states of the fragments
+// that set out from one eruption state, on one chain so far, about to
+// make the leg of node. Parts are interned (search.parts): fragments that
+// stand alike go on alike, whichever joint eruption they belong to, so
+// what a part's fragments do at its node is worked out once (step).
+type part struct {
+	node   int32
+	states []state // in compareStates order, each once
+	done   bool    // step has run
+	// What its fragments do at node: ends are those that complete where
+	// the chain may end, or, at a node whose leg erupts, those that meet
+	// its x (§3.8), each erupting as the eruption state erupting[k].
+	ends     []partEnd
+	erupting []int32
+	next     []int32 // by index in the node's Next: the part that goes on there, -1 for none
 }
 
-// eruptionKey normalises st for the table of eruptions: the path walked,
-// the carried piece and the unload record do not change what the
+// partEnd is a fragment that completed, or met an x and erupts in turn:
+// its changes and the pieces it moved ("from>to;", §3.15).
+type partEnd struct{ delta, unloads textID }
+
+// eruptionKey normalises st for the table of eruption states: the path
+// walked, the carried piece and the unload record do not change what the
 // fragments do, since they start with nothing (§3.15).
 func eruptionKey(st state) state {
 	st.path = 0
@@ -110,36 +117,50 @@ func eruptionKey(st state) state {
 	return st
 }
 
-// eruptionID returns the index of the joint eruption of the normalised
-// states members, in key order, adding it (unexplored) if it is new.
-func (s *search) eruptionID(members []state) int32 {
+// keyID returns the id of the eruption state st (normalised), adding it
+// if it is new.
+func (s *search) keyID(st state) int32 {
+	if id, ok := s.keyIDs[st]; ok {
+		return id
+	}
+	id := int32(len(s.keys))
+	s.meter.spend(0, 3*stateSize)
+	s.keys = append(s.keys, st)
+	s.keyIDs[st] = id
+	return id
+}
+
+// eruptionID returns the index of the joint eruption of the eruption
+// states members (increasing), adding it (unexplored) if it is new.
+func (s *search) eruptionID(members []int32) int32 {
 	s.eruptKey = s.eruptKey[:0]
 	for _, m := range members {
-		s.eruptKey = m.appendKey(s.eruptKey)
+		s.eruptKey = binary.AppendUvarint(s.eruptKey, uint64(m))
 	}
 	if id, ok := s.eruptIDs[string(s.eruptKey)]; ok {
 		return id
 	}
 	id := int32(len(s.erupts))
-	s.meter.spend(0, eruptionCost+len(members)*2*stateSize)
+	s.meter.spend(0, eruptionCost+4*len(members)+2*len(s.eruptKey))
 	s.erupts = append(s.erupts, eruption{members: members, index: -1, slot: -1})
 	s.eruptIDs[string(s.eruptKey)] = id
 	return id
 }
 
 // discover runs the fragments of joint eruption id (§3.8) along every
-// chain after it and records how they end. A frontier is the set of
-// fragments of one chain so far, each with the member it set out from;
-// chains whose frontiers are equal go on alike, so they are explored once
-// (a subset construction: loops stay finite). A chain ends a class of its
-// own where it may end, and where its fragments meet an x all of them
-// erupt together, each as a member of one nested joint eruption, which
-// follows the chain from there.
+// chain after it and records how they end. A frontier is the fragments of
+// one chain so far, a part for each member (-1 for a member whose
+// fragments all blocked); chains whose frontiers are equal go on alike,
+// so they are explored once (a subset construction: loops stay finite).
+// A chain ends a class of its own where it may end, and where its
+// fragments meet an x all of them erupt together, each as a member of one
+// nested joint eruption, which follows the chain from there.
 func (s *search) discover(id int32) {
 	members := s.erupts[id].members
+	n := len(members)
 	type frontier struct {
-		node   int32
-		tokens []token
+		node  int32
+		parts []int32
 	}
 	var (
 		moves []fragMove
@@ -148,121 +169,157 @@ func (s *search) discover(id int32) {
 	)
 	depSeen := map[int32]bool{}
 	seen := map[string]bool{}
-	next := map[int32][]token{} // the tokens of one step, by node
-	start := make([]token, len(members))
+	start := make([]int32, n)
 	for i, m := range members {
-		m.flags |= flagErupted
-		start[i] = token{m, int32(i)}
+		st := s.keys[m]
+		st.flags |= flagErupted
+		start[i] = s.partID(st.node, []state{st})
 	}
-	queue := []frontier{{members[0].node, start}}
-	// What discover holds only while it runs (the frontiers, their keys and
-	// the maps of one step) is given back to the memory budget at the end.
-	transient := 0
-	hold := func(bytes int) {
-		transient += bytes
-		s.meter.spend(0, bytes)
-	}
+	queue := []frontier{{s.keys[members[0]].node, start}}
+	var key []byte
 	for len(queue) > 0 {
 		fr := queue[0]
 		queue = queue[1:]
-		var ends []fragEnd
-		var erupting []token // the fragments that met an x, normalised
-		clear(next)
-		var met map[token]bool // the long lists of next as sets; short ones are searched
-		for _, tk := range fr.tokens {
-			s.meter.spend(1, 0)
-			s.successors(tk.st, true, func(nx state) {
-				ends = append(ends, fragEnd{tk.member, -1, nx.delta, nx.unloads})
-			}, func(nx state) {
-				const short = 16
-				t := token{nx, tk.member}
-				list := next[nx.node]
-				if len(list) < short {
-					if slices.Contains(list, t) {
-						return
-					}
-				} else {
-					if met == nil {
-						met = map[token]bool{}
-					}
-					if len(list) == short {
-						for _, x := range list {
-							met[x] = true
-						}
-					}
-					if met[t] {
-						return
-					}
-					met[t] = true
-				}
-				hold(seenCost)
-				next[nx.node] = append(list, t)
-			}, func(nx state) {
-				// §3.8 a fragment that meets another x ends there, its
-				// changes so far counting, and erupts in turn.
-				ends = append(ends, fragEnd{tk.member, -1, nx.delta, nx.unloads})
-				erupting = append(erupting, token{eruptionKey(nx), tk.member})
-			})
-		}
 		node := &s.prog.Nodes[fr.node]
-		if len(erupting) > 0 {
+		erupts := false
+		for _, p := range fr.parts {
+			if p >= 0 {
+				s.step(p)
+				erupts = erupts || len(s.parts[p].erupting) > 0
+			}
+		}
+		if erupts {
 			// Every fragment of the frontier stands on this node, so all of
 			// them met its x. The rest of every chain through the node is
 			// the nested joint eruption's to follow (§3.8).
-			d := s.nestedEruption(erupting, ends)
+			d, child := s.nestedEruption(fr.parts)
 			if !depSeen[d] {
 				depSeen[d] = true
 				deps = append(deps, d)
 			}
-			s.meter.spend(0, len(ends)*endCost)
-			moves = append(moves, fragMove{d, ends})
+			s.meter.spend(0, 4*len(child)+4*n+moveCost)
+			moves = append(moves, fragMove{nested: d, parts: fr.parts, child: child})
 			continue
 		}
 		if node.End {
 			// The chains that end here: one class, whether or not a
 			// fragment completed (§3.8: the move then changes nothing).
-			s.meter.spend(0, len(ends)*endCost)
-			moves = append(moves, fragMove{-1, ends})
+			s.meter.spend(0, 4*n+moveCost)
+			moves = append(moves, fragMove{nested: -1, parts: fr.parts})
 		}
-		for _, m := range node.Next {
-			tokens := next[int32(m)]
-			if len(tokens) == 0 {
+		for j, m := range node.Next {
+			parts := make([]int32, n)
+			live := false
+			for i, p := range fr.parts {
+				parts[i] = -1
+				if p >= 0 {
+					parts[i] = s.parts[p].next[j]
+					live = live || parts[i] >= 0
+				}
+			}
+			if !live {
 				// No fragment goes on: every chain through m that ends is a
 				// move whose fragments all blocked.
 				if !empty && s.prog.Nodes[m].ReachesEnd {
 					empty = true
-					moves = append(moves, fragMove{-1, nil})
+					s.meter.spend(0, moveCost)
+					moves = append(moves, fragMove{nested: -1})
 				}
 				continue
 			}
-			if key := frontierKey(int32(m), tokens); !seen[key] {
-				seen[key] = true
-				hold(2*len(key) + 64)
-				queue = append(queue, frontier{int32(m), tokens})
+			key = binary.AppendUvarint(key[:0], uint64(m))
+			for _, p := range parts {
+				key = binary.AppendVarint(key, int64(p))
+			}
+			if !seen[string(key)] {
+				seen[string(key)] = true
+				s.meter.spend(0, 2*len(key)+4*n+64)
+				queue = append(queue, frontier{int32(m), parts})
 			}
 		}
 	}
-	s.meter.spend(0, 4*len(deps)-transient)
 	e := &s.erupts[id]
 	e.moves, e.deps = moves, deps
 }
 
-// nestedEruption returns the joint eruption of the fragments erupting
-// (normalised, with the members they set out from) and sets the child of
-// each end in ends, which are erupting's ends in the same order, to its
-// member there.
-func (s *search) nestedEruption(erupting []token, ends []fragEnd) int32 {
-	keys := make([]state, 0, len(erupting))
-	for _, tk := range erupting {
-		keys = append(keys, tk.st)
+// partID returns the id of the part of fragments in states (sorted, each
+// once) about to make the leg of node, adding it if it is new.
+func (s *search) partID(node int32, states []state) int32 {
+	s.partKey = binary.AppendUvarint(s.partKey[:0], uint64(node))
+	for _, st := range states {
+		s.partKey = st.appendKey(s.partKey)
 	}
-	slices.SortFunc(keys, compareStates)
+	if id, ok := s.partIDs[string(s.partKey)]; ok {
+		return id
+	}
+	id := int32(len(s.parts))
+	s.meter.spend(len(states), len(states)*seenCost+2*len(s.partKey)+partCost)
+	s.parts = append(s.parts, part{node: node, states: states})
+	s.partIDs[string(s.partKey)] = id
+	return id
+}
+
+// step works out what the fragments of part id do at its node, once: the
+// leg of every state, the fragments that complete or erupt, and the parts
+// that go on to each next node.
+func (s *search) step(id int32) {
+	if s.parts[id].done {
+		return
+	}
+	p := s.parts[id]
+	node := &s.prog.Nodes[p.node]
+	var ends []partEnd
+	var erupting []int32
+	next := make([][]state, len(node.Next))
+	for _, st := range p.states {
+		s.meter.spend(1, 0)
+		s.successors(st, true, func(nx state) {
+			ends = append(ends, partEnd{nx.delta, nx.unloads})
+		}, func(nx state) {
+			j := slices.Index(node.Next, int(nx.node))
+			next[j] = append(next[j], nx)
+		}, func(nx state) {
+			// §3.8 a fragment that meets another x ends there, its
+			// changes so far counting, and erupts in turn.
+			ends = append(ends, partEnd{nx.delta, nx.unloads})
+			erupting = append(erupting, s.keyID(eruptionKey(nx)))
+		})
+	}
+	ids := make([]int32, len(next))
+	for j, states := range next {
+		ids[j] = -1
+		if len(states) > 0 {
+			slices.SortFunc(states, compareStates)
+			ids[j] = s.partID(int32(node.Next[j]), slices.Compact(states))
+		}
+	}
+	s.meter.spend(0, 8*len(ends)+4*len(erupting)+4*len(ids))
+	q := &s.parts[id]
+	q.ends, q.erupting, q.next, q.done = ends, erupting, ids, true
+}
+
+// nestedEruption returns the joint eruption that the fragments of the
+// parts of a frontier erupt in, all of them having met the x of its node
+// (§3.8), and the member there of each of their ends, in order.
+func (s *search) nestedEruption(parts []int32) (int32, []int32) {
+	var keys []int32
+	for _, p := range parts {
+		if p >= 0 {
+			keys = append(keys, s.parts[p].erupting...)
+		}
+	}
+	slices.Sort(keys)
 	keys = slices.Compact(keys)
-	for i, tk := range erupting {
-		j, _ := slices.BinarySearchFunc(keys, tk.st, compareStates)
-		ends[i].child = int32(j)
+	var child []int32
+	for _, p := range parts {
+		if p >= 0 {
+			for _, k := range s.parts[p].erupting {
+				j, _ := slices.BinarySearch(keys, k)
+				child = append(child, int32(j))
+			}
+		}
 	}
-	return s.eruptionID(keys)
+	return s.eruptionID(keys), child
 }
 
 // compareStates orders states by their words.
@@ -345,84 +402,41 @@ func (s *search) solve(root int32) *fragResult {
 // §3.8: every chain is finite, so each of its moves nests eruptions to a
 // finite depth, even where the eruptions of a component erupt in one
 // another in a loop. A component's results are then the least fixed
-// point of evaluate, reached by rounds from nothing: round k holds the
-// vectors of the chains whose eruptions nest at most k deep in the
-// component. The rounds only add vectors, of which a finite board has
-// finitely many, so they end, with a round that adds none.
-//
-// A round re-evaluates only the eruptions whose dependencies changed in
-// the round before; the others would give what they gave.
+// point of extend, reached by rounds from nothing: round k holds the
+// vectors of the chains whose eruptions nest at most k deep in it. The
+// rounds only add vectors, of which a finite board has finitely many, so
+// they end, with a round that adds none. A round extends only the
+// eruptions whose dependencies gained vectors in the round before, and
+// each combines only the vectors it has not combined yet.
 func (s *search) settle(members []int32) {
-	if len(members) == 1 && !slices.Contains(s.erupts[members[0]].deps, members[0]) {
-		e := &s.erupts[members[0]]
-		e.result = s.evaluate(members[0], func(d int32) *fragResult { return &s.erupts[d].result })
-		e.solved = true
-		s.meter.spend(0, resultCost(&e.result))
-		return
-	}
-	n := len(members)
 	for i, m := range members {
 		s.erupts[m].slot = int32(i)
 	}
-	dependents := make([][]int32, n) // within the component, by slot
-	transient := 0                   // given back at the end
+	dependents := make([][]int32, len(members)) // within the component, by slot
 	for i, m := range members {
 		for _, d := range s.erupts[m].deps {
 			if j := s.erupts[d].slot; j >= 0 {
 				dependents[j] = append(dependents[j], int32(i))
-				transient += 4
 			}
 		}
 	}
-	cur := make([]fragResult, n) // round 0: no vectors yet
-	keys := make([]string, n)    // resultKey of cur; "" in round 0
-	transient += n * (int(unsafe.Sizeof(fragResult{})) + 32)
-	s.meter.spend(0, transient)
-	lookup := func(d int32) *fragResult {
-		if e := &s.erupts[d]; e.slot >= 0 {
-			return &cur[e.slot]
-		}
-		return &s.erupts[d].result
-	}
-	type change struct {
-		slot int32
-		r    fragResult
-		key  string
-	}
-	dirty := make([]int32, n)
+	dirty := make([]int32, len(members))
 	for i := range dirty {
 		dirty[i] = int32(i)
 	}
+	inDirty := make([]bool, len(members))
 	for len(dirty) > 0 {
-		var changed []change
-		work := 0
+		var grew []int32
 		for _, i := range dirty {
-			r := s.evaluate(members[i], lookup)
-			if k := resultKey(&r); k != keys[i] {
-				changed = append(changed, change{i, r, k})
-			}
-			work++
-			for _, mv := range s.erupts[members[i]].moves {
-				work += len(mv.ends)
+			if s.extend(members[i]) {
+				grew = append(grew, i)
 			}
 		}
-		s.meter.spend(work, 0)
-		inDirty := make([]bool, n)
+		s.meter.spend(len(dirty), 0)
+		clear(inDirty)
 		dirty = dirty[:0]
-		for _, c := range changed {
-			cost := resultCost(&c.r) - resultCost(&cur[c.slot]) + len(c.key) - len(keys[c.slot])
-			transient += cost
-			s.meter.spend(0, cost)
-			cur[c.slot], keys[c.slot] = c.r, c.key
-			if c.r.err != nil {
-				// A conflict on one chain is the answer's (§3.15).
-				for i := range cur {
-					cur[i] = fragResult{err: c.r.err}
-				}
-				dirty = dirty[:0]
-				break
-			}
-			for _, d := range dependents[c.slot] {
+		for _, i := range grew {
+			for _, d := range dependents[i] {
 				if !inDirty[d] {
 					inDirty[d] = true
 					dirty = append(dirty, d)
@@ -430,114 +444,173 @@ func (s *search) settle(members []int32) {
 			}
 		}
 	}
-	s.meter.spend(0, -transient)
-	for i, m := range members {
+	for _, m := range members {
 		e := &s.erupts[m]
-		e.result, e.solved, e.slot = cur[i], true, -1
-		s.meter.spend(0, resultCost(&e.result))
+		e.solved, e.slot, e.vecIndex, e.combined = true, -1, nil, nil
 	}
 }
 
-// resultKey is a canonical text of a result, never empty.
-func resultKey(r *fragResult) string {
-	var b strings.Builder
-	b.WriteByte('r')
-	if r.err != nil {
-		fmt.Fprintf(&b, "!%v", r.err)
-	}
-	for _, v := range r.vectors {
-		b.WriteString(vectorKey(v))
-	}
-	return b.String()
-}
-
-// vectorKey is a canonical text of a vector of effects, never empty: a nil
-// vector (every member's effect empty) and one of empty effects are one.
-func vectorKey(v []fragEffect) string {
-	var b strings.Builder
-	b.WriteByte('[')
-	for _, e := range v {
-		fmt.Fprintf(&b, "%q%s,", string(e.effect), e.moved)
-	}
-	s := strings.TrimRight(b.String(), "\"\",")
-	return s + "]"
-}
-
-// resultCost is the memory a settled result holds.
-func resultCost(r *fragResult) int {
-	n := 64
-	for _, v := range r.vectors {
-		n += 24
-		for _, e := range v {
-			n += 40 + len(e.effect) + len(e.moved)
-		}
-	}
-	return n
-}
-
-// evaluate is what the fragments of joint eruption id do when every
-// nested eruption it depends on does what nested says. Each class of
-// chains that ends gives one vector; each class whose fragments erupt in
-// turn gives one vector per vector of the nested eruption, the result of
-// the same chains (§3.8: a move of an eruption is a whole chain).
-func (s *search) evaluate(id int32, nested func(int32) *fragResult) fragResult {
+// extend adds to the result of joint eruption id what its moves give
+// with the vectors of their nested eruptions that it has not combined yet
+// (§3.8, §4.6): each class of chains that ends gives one vector, each
+// class whose fragments erupt in turn one vector per vector of the nested
+// eruption, the result of the same chains (a move of an eruption is a
+// whole chain). It reports whether the result grew or became an error.
+func (s *search) extend(id int32) bool {
 	e := &s.erupts[id]
-	n := len(e.members)
-	var r fragResult
-	var keys []string // of r.vectors, which are sorted by them at the end
-	seen := map[string]bool{}
-	unions := make([]*union, n)
-	for _, mv := range e.moves {
-		ws := nothing().vectors
+	if e.result.err != nil {
+		return false
+	}
+	if e.combined == nil {
+		e.combined = make([]int, len(e.moves))
+		s.meter.spend(0, 8*len(e.moves)+48)
+	}
+	before := len(e.result.vectors)
+	for i := range e.moves {
+		mv := &e.moves[i]
+		if mv.nested < 0 {
+			if e.combined[i] == 0 {
+				e.combined[i] = 1
+				s.combine(e, mv, nil)
+			}
+		} else {
+			n := &s.erupts[mv.nested].result
+			if n.err != nil {
+				e.result.err = n.err
+				return true
+			}
+			// n may be e's own result, which this loop extends: the
+			// vectors it gains now are combined in the next round.
+			ws := n.vectors[e.combined[i]:len(n.vectors)]
+			e.combined[i] += len(ws)
+			for _, w := range ws {
+				s.combine(e, mv, w)
+			}
+		}
+		if e.result.err != nil {
+			return true
+		}
+	}
+	return len(e.result.vectors) > before
+}
+
+// combine adds to the result of the joint eruption e the vector of its
+// move mv when its nested eruption gives the vector w, unless the result
+// has it already. A conflict among the fragments of one member makes the
+// result an error (§3.15).
+func (s *search) combine(e *eruption, mv *fragMove, w []fragEffect) {
+	v := make([]fragEffect, len(e.members))
+	at := 0 // the first end of the member's part in mv.child
+	for i, m := range e.members {
+		if mv.parts == nil || mv.parts[i] < 0 {
+			continue // the member's fragments all blocked: no effect
+		}
+		p := mv.parts[i]
+		var child []int32
 		if mv.nested >= 0 {
-			nr := nested(mv.nested)
-			if nr.err != nil {
-				return fragResult{err: nr.err}
-			}
-			ws = nr.vectors
+			child = mv.child[at : at+len(s.parts[p].ends)]
+			at += len(child)
 		}
-		for _, w := range ws {
-			for i := range unions {
-				unions[i] = newUnion(s.pos, s.texts.bytes(e.members[i].delta))
-			}
-			for _, end := range mv.ends {
-				d, unloads := s.texts.bytes(end.delta), string(s.texts.bytes(end.unloads))
-				if end.child >= 0 && w != nil {
-					// §3.8 the nested eruption's changes on this chain come
-					// after the fragment's own, on the board it left.
-					c := w[end.child]
-					c.effect.each(func(q board.Square, p board.Piece) { d = d.set(q, p) })
-					unloads += c.moved
-				}
-				unions[end.member].add(d, unloads)
-			}
-			v := make([]fragEffect, n)
-			for i, u := range unions {
-				if u.err != nil {
-					return fragResult{err: u.err}
-				}
-				v[i] = fragEffect{u.effect, u.movedText()}
-			}
-			if k := vectorKey(v); !seen[k] {
-				seen[k] = true
-				r.vectors = append(r.vectors, v)
-				keys = append(keys, k)
-			}
+		var err error
+		if v[i], err = s.memberEffect(m, p, child, w); err != nil {
+			e.result.err = err
+			return
 		}
 	}
-	// The vectors are a set: in the order of their keys, equal sets are
-	// equal results.
-	order := make([]int, len(keys))
-	for i := range order {
-		order[i] = i
+	same := func(j int32) bool { return slices.Equal(e.result.vectors[j], v) }
+	if len(e.result.vectors) < shortResult {
+		for j := range e.result.vectors {
+			if same(int32(j)) {
+				return
+			}
+		}
+	} else {
+		if e.vecIndex == nil {
+			e.vecIndex = map[uint64][]int32{}
+			for j := range e.result.vectors {
+				h := s.vectorHash(e.result.vectors[j])
+				e.vecIndex[h] = append(e.vecIndex[h], int32(j))
+			}
+			s.meter.spend(0, 48*len(e.result.vectors))
+		}
+		h := s.vectorHash(v)
+		if slices.ContainsFunc(e.vecIndex[h], same) {
+			return
+		}
+		s.meter.spend(0, 48)
+		e.vecIndex[h] = append(e.vecIndex[h], int32(len(e.result.vectors)))
 	}
-	slices.SortFunc(order, func(a, b int) int { return strings.Compare(keys[a], keys[b]) })
-	sorted := make([][]fragEffect, len(order))
-	for i, j := range order {
-		sorted[i] = r.vectors[j]
+	s.meter.spend(0, 8*len(v)+24)
+	e.result.vectors = append(e.result.vectors, v)
+}
+
+// vectorHash hashes the effects of a vector.
+func (s *search) vectorHash(v []fragEffect) uint64 {
+	b := s.vecKey[:0]
+	for _, f := range v {
+		b = binary.LittleEndian.AppendUint32(b, uint32(f.effect))
+		b = binary.LittleEndian.AppendUint32(b, uint32(f.moved))
 	}
-	r.vectors = sorted
-	return r
+	s.vecKey = b
+	return maphash.Bytes(s.texts.seed, b)
+}
+
+// shortResult is how many vectors a result holds before they are looked
+// up through a map rather than compared one by one.
+const shortResult = 8
+
+// memberEffect is what the fragments of eruption state m do on a class of
+// chains where they end as part p's ends do (§3.15), each erupting in turn
+// as member child[k] of a nested eruption whose vector is w (child nil:
+// they complete). Equal questions get one answer, kept while the memo
+// stays within its share of the memory budget.
+func (s *search) memberEffect(m, p int32, child []int32, w []fragEffect) (fragEffect, error) {
+	mk := binary.AppendUvarint(s.memoKey[:0], uint64(m))
+	mk = binary.AppendUvarint(mk, uint64(p))
+	for _, c := range child {
+		mk = binary.AppendUvarint(mk, uint64(w[c].effect))
+		mk = binary.AppendUvarint(mk, uint64(w[c].moved))
+	}
+	s.memoKey = mk
+	if eff, ok := s.memo[string(mk)]; ok {
+		return eff, nil
+	}
+	u := union{pos: s.pos, base: s.texts.bytes(s.keys[m].delta)}
+	for k, end := range s.parts[p].ends {
+		d, unloads := s.texts.bytes(end.delta), string(s.texts.bytes(end.unloads))
+		if child != nil {
+			// §3.8 the nested eruption's changes on this chain come after
+			// the fragment's own, on the board it left.
+			c := w[child[k]]
+			s.texts.bytes(c.effect).each(func(q board.Square, p board.Piece) { d = d.set(q, p) })
+			unloads += string(s.texts.bytes(c.moved))
+		}
+		u.add(d, unloads)
+	}
+	if u.err != nil {
+		return fragEffect{}, u.err
+	}
+	eff := fragEffect{s.intern(u.effect), s.intern([]byte(u.movedText()))}
+	if cost := 2*len(mk) + 48; s.memoBytes+cost <= s.opt.MaxBytes/memoShare {
+		s.memoBytes += cost
+		s.meter.spend(0, cost)
+		s.memo[string(mk)] = eff
+	}
+	return eff, nil
+}
+
+// memoShare: the memo of member effects holds at most this fraction of
+// the memory budget (1/memoShare).
+const memoShare = 4
+
+// intern returns the id of b in the search's texts, counting it against
+// the memory budget if it is new.
+func (s *search) intern(b []byte) textID {
+	id, added := s.texts.intern(b)
+	if added {
+		s.meter.spend(0, textCost+len(b))
+	}
+	return id
 }
 
 // union combines contributions (§3.15): the changes that differ from
@@ -550,10 +623,6 @@ type union struct {
 	effect delta
 	moved  map[string]string // unload source -> destination
 	err    error
-}
-
-func newUnion(pos *board.Position, base delta) *union {
-	return &union{pos: pos, base: base}
 }
 
 func (u *union) add(d delta, unloads string) {
@@ -602,21 +671,6 @@ func (u *union) movedText() string {
 		fmt.Fprintf(&b, "%s>%s;", src, u.moved[src])
 	}
 	return b.String()
-}
-
-// frontierKey is a canonical encoding of a set of tokens at one node.
-func frontierKey(node int32, tokens []token) string {
-	keys := make([]string, len(tokens))
-	for i, tk := range tokens {
-		b := tk.st.appendKey(nil)
-		keys[i] = string(binary.LittleEndian.AppendUint32(b, uint32(tk.member)))
-	}
-	sort.Strings(keys)
-	b := binary.AppendVarint(nil, int64(node))
-	for _, k := range keys {
-		b = append(b, k...)
-	}
-	return string(b)
 }
 
 // appendKey appends the words of st to b, 32 bytes, so that equal
