@@ -87,7 +87,7 @@ var (
 	xbetzaYLast        = rule{"y on a last leg", "§X4.5"}
 	xbetzaJ            = rule{"j on an atom with nothing to jump", "§X4.7"}
 	xbetzaENotLast     = rule{"e on a leg that another leg follows", "§X4.9"}
-	xbetzaPaths        = rule{"a move of more than 4096 paths", "§X6.4"}
+	xbetzaPaths        = rule{"a move of more than 4096 paths, or of paths of more than 200,000 legs in all", "§X6.4"}
 )
 
 // xbetzaExcludedBy names the rule of the header of xbetza.ebnf under which

@@ -52,8 +52,7 @@ func runWeb(c *command, e *env, args []string) int {
 	if _, code, ok := c.parseArgs(e, fs, args, 0); !ok {
 		return code
 	}
-	if *timeout <= 0 {
-		fmt.Fprintf(e.stderr, "betzacheck web: --timeout %v: expected a positive duration\n", *timeout)
+	if !checkPositive(c, e, "timeout", *timeout) {
 		return exitUsage
 	}
 	corpusArg, code, ok := webCorpus(c, e, fs, *corpusDir)
