@@ -412,6 +412,7 @@ func explicitDefaults(s *Subject) Result {
 func (s *Subject) explicitLegsReadBack() Result {
 	p := s.prog.Prog
 	follows := make([]bool, len(p.Nodes)) // some leg precedes it
+	read := map[legPlace]bool{}
 	for _, n := range p.Nodes {
 		for _, m := range n.Next {
 			follows[m] = true
@@ -436,6 +437,13 @@ func (s *Subject) explicitLegsReadBack() Result {
 		want := legKeys(&node.Leg)
 		for _, first := range firsts {
 			for _, last := range lasts {
+				// Legs written alike, in the same place, read back alike:
+				// each is read once (W1000 has a thousand legs, three texts).
+				k := legPlace{text, strings.Join(want, " "), first, last}
+				if read[k] {
+					continue
+				}
+				read[k] = true
 				src, at := text, 0
 				if !first {
 					// After a step and an eruption, so that a leg an
@@ -464,6 +472,13 @@ func (s *Subject) explicitLegsReadBack() Result {
 		}
 	}
 	return Holds
+}
+
+// legPlace is a written leg, what it means, and where it stands in a
+// chain: first or not, last or not.
+type legPlace struct {
+	text, means string
+	first, last bool
 }
 
 // legKeys are the legKeys of what leg l means: itself, or, where its
@@ -498,13 +513,14 @@ func legKey(l *expand.Leg) string {
 // chain denote every combination; §5.1). The law writes the chains out as
 // explicitDefaults does, then shares their common first legs as a trie
 // does, P-(S T) for the chains P-S and P-T, down to a depth k: the first k
-// legs of the chains are shared, the rest written apart. It checks every
-// depth up to the deepest fork (at most refactorDepths of them), so that
-// for every fork some form shares the legs before it and another does
-// not. Sharing can only matter to fragments, whose moves are told apart
-// by their chains (§3.8), so the law applies to notations that erupt: it
-// is the law that catches an evaluator that lets chains which share a
-// nested eruption interfere (issue 28: xW-xW-W2).
+// legs of the chains are shared, the rest written apart. Sharing can only
+// matter to fragments, whose moves are told apart by their chains (§3.8),
+// so the law applies to notations that erupt, and its depths are those
+// just before a leg that erupts (at most refactorDepths of them, none
+// past the deepest fork): each form writes apart the chains that the
+// notation makes share that eruption, and explicit-defaults writes apart
+// all of them. It is the law that catches an evaluator that lets chains
+// which share a nested eruption interfere (issue 28: xW-xW-W2).
 func refactoring(s *Subject) Result {
 	if !s.prog.Prog.Erupts() {
 		return Holds // the law does not apply
@@ -518,7 +534,13 @@ func refactoring(s *Subject) Result {
 		root.add(c)
 	}
 	var forms []string
-	for k := 1; k <= min(root.forkDepth(), refactorDepths); k++ {
+	for _, j := range root.eruptionDepths(0) {
+		// An eruption at depth j is shared by chains that fork after it
+		// only if some fork is as deep.
+		k := j - 1
+		if k < 1 || j > root.forkDepth() || len(forms) == refactorDepths {
+			continue
+		}
 		var b strings.Builder
 		root.write(&b, k)
 		if f := b.String(); !slices.Contains(forms, f) {
@@ -538,8 +560,8 @@ func refactoring(s *Subject) Result {
 }
 
 // The law refactoring writes out at most refactorChains chains of
-// refactorLegs legs in all, and tries at most refactorDepths depths of
-// sharing; beyond that it is undecided (never passed).
+// refactorLegs legs in all, beyond which it is undecided (never passed),
+// and tries at most refactorDepths depths of sharing.
 const (
 	refactorChains = 4096
 	refactorLegs   = 1 << 16
@@ -637,6 +659,20 @@ func (t *trie) chains() int {
 		n += c.chains()
 	}
 	return n
+}
+
+// eruptionDepths lists, in increasing order and each once, the depths
+// below t, which stands at depth, of the legs that erupt (x, §3.8).
+func (t *trie) eruptionDepths(depth int) []int {
+	var ds []int
+	for i, leg := range t.legs {
+		if strings.ContainsRune(leg, 'x') {
+			ds = append(ds, depth+1)
+		}
+		ds = append(ds, t.next[i].eruptionDepths(depth+1)...)
+	}
+	slices.Sort(ds)
+	return slices.Compact(ds)
 }
 
 // forkDepth is the depth below t of the deepest node where chains part

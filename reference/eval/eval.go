@@ -210,19 +210,20 @@ type search struct {
 	pathIDs map[pathNode]int32 // so that equal paths share one id
 
 	// The eruptions met so far (fragments.go), and Tarjan's counter.
-	erupts    []eruption
-	eruptIDs  map[string]int32 // by the members' keys
-	eruptKey  []byte
-	keys      []state          // eruption states (fragments.go)
-	keyIDs    map[state]int32  // their ids
-	parts     []part           // the parts of frontiers of fragments
-	partIDs   map[string]int32 // by node and states
-	partKey   []byte
-	memo      map[string]fragEffect // member effects (memberEffect)
-	memoBytes int
-	memoKey   []byte
-	vecKey    []byte // combine's key of a vector
-	nextIndex int32
+	erupts      []eruption
+	eruptIDs    map[string]int32 // by the members' keys
+	eruptKey    []byte
+	keys        []state          // eruption states (fragments.go)
+	keyIDs      map[state]int32  // their ids
+	parts       []part           // the parts of frontiers of fragments
+	partIDs     map[string]int32 // by node and states
+	partKey     []byte
+	sortScratch []keyedState
+	memo        map[string]fragEffect // member effects (memberEffect)
+	memoBytes   int
+	memoKey     []byte
+	vecKey      []byte // combine's key of a vector
+	nextIndex   int32
 
 	// The search's own callbacks for successors, made once.
 	landFn, pushFn, eruptFn func(state)

@@ -93,7 +93,7 @@ type fragResult struct {
 // what a part's fragments do at its node is worked out once (step).
 type part struct {
 	node   int32
-	states []state // in compareStates order, each once
+	states []state // in the order of their words, each once (sortStates)
 	done   bool    // step has run
 	// What its fragments do at node: ends are those that complete where
 	// the chain may end, or, at a node whose leg erupts, those that meet
@@ -271,12 +271,36 @@ func (s *search) step(id int32) {
 	var ends []partEnd
 	var erupting []int32
 	next := make([][]state, len(node.Next))
+	var met map[state]bool // the states of next met so far, once some list is long
 	for _, st := range p.states {
 		s.meter.spend(1, 0)
 		s.successors(st, true, func(nx state) {
 			ends = append(ends, partEnd{nx.delta, nx.unloads})
 		}, func(nx state) {
 			j := slices.Index(node.Next, int(nx.node))
+			const short = 16 // lists up to this long are searched
+			switch list := next[j]; {
+			case len(list) < short:
+				if slices.Contains(list, nx) {
+					return
+				}
+			case met == nil:
+				met = map[state]bool{}
+				for _, l := range next {
+					for _, x := range l {
+						met[x] = true
+					}
+				}
+				fallthrough
+			default:
+				if met[nx] {
+					return
+				}
+			}
+			if met != nil {
+				met[nx] = true
+			}
+			s.meter.spend(0, seenCost)
 			next[j] = append(next[j], nx)
 		}, func(nx state) {
 			// §3.8 a fragment that meets another x ends there, its
@@ -289,8 +313,7 @@ func (s *search) step(id int32) {
 	for j, states := range next {
 		ids[j] = -1
 		if len(states) > 0 {
-			slices.SortFunc(states, compareStates)
-			ids[j] = s.partID(int32(node.Next[j]), slices.Compact(states))
+			ids[j] = s.partID(int32(node.Next[j]), s.sortStates(states))
 		}
 	}
 	s.meter.spend(0, 8*len(ends)+4*len(erupting)+4*len(ids))
@@ -322,15 +345,39 @@ func (s *search) nestedEruption(parts []int32) (int32, []int32) {
 	return s.eruptionID(keys), child
 }
 
-// compareStates orders states by their words.
-func compareStates(a, b state) int {
-	wa, wb := a.words(), b.words()
-	for i := range wa {
-		if c := cmp.Compare(wa[i], wb[i]); c != 0 {
-			return c
+// keyedState is a state with its words.
+type keyedState struct {
+	w  [4]uint64
+	st state
+}
+
+// sortStates puts states in the order of their words, each once, in
+// place, and returns them. The words are packed once a state, not once a
+// comparison.
+func (s *search) sortStates(states []state) []state {
+	if len(states) < 2 {
+		return states
+	}
+	ks := s.sortScratch[:0]
+	for _, st := range states {
+		ks = append(ks, keyedState{st.words(), st})
+	}
+	slices.SortFunc(ks, func(a, b keyedState) int {
+		for i := range a.w {
+			if c := cmp.Compare(a.w[i], b.w[i]); c != 0 {
+				return c
+			}
+		}
+		return 0
+	})
+	out := states[:0]
+	for i, k := range ks {
+		if i == 0 || k.w != ks[i-1].w {
+			out = append(out, k.st)
 		}
 	}
-	return 0
+	s.sortScratch = ks[:0]
+	return out
 }
 
 // solve returns what the fragments of eruption root do, settling every
