@@ -352,10 +352,11 @@ func (s *Subject) explicitChainLegs(maxChains, maxLegs int) ([][]string, Result)
 	if walk.Total.Unbounded {
 		return nil, Holds // a loop has no finite explicit form: the law does not apply
 	}
-	tooBig := Result{Undecided: fmt.Errorf("the explicit form (%s chains) is larger than this law's limit of %d chains and %d legs in all", walk.Total, maxChains, maxLegs)}
+	tooBig := Result{Undecided: fmt.Errorf("the explicit form (%s chains) has more than this law's limit of %d chains", walk.Total, maxChains)}
 	if n := walk.Total.Int(); !walk.Total.Exact() || n.Cmp(big.NewInt(int64(maxChains))) > 0 {
 		return nil, tooBig
 	}
+	tooBig = Result{Undecided: fmt.Errorf("the explicit form (%s chains) has more than this law's limit of %d legs in all", walk.Total, maxLegs)}
 	walk = s.prog.Prog.WalkChains(maxChains, maxLegs)
 	if !walk.More.IsZero() {
 		return nil, tooBig
