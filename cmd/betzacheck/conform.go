@@ -10,12 +10,14 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/htmlreport"
+	"betzacheck/conformance/triage"
 	"betzacheck/conformance/wire"
 )
 
@@ -40,6 +42,7 @@ func runConform(c *command, e *env, args []string) int {
 		"run K = 1 to N with the same other flags (a CI job each) and combine their --json reports with 'betzacheck merge'.\n"+
 		"With --expect a shard does not report an id it never met as stale (another shard holds it): give merge the same --expect")
 	shrinkBudget := fs.Int("shrink-budget", conform.DefaultShrinkBudget, "requests each failure may send while it is shrunk to a minimal case (0: no shrinking)")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "processes of the implementation to run side by side, for the run and for shrinking (the report is the same whatever it is)")
 	divergences := fs.String("divergences", "", "write the divergence classes to FILE as a markdown page (notes written in it by hand are kept)")
 	one := addCaseFlags(fs)
 	ops, code, ok := c.parseArgs(e, fs, args, -1)
@@ -118,7 +121,11 @@ func runConform(c *command, e *env, args []string) int {
 	// (spec/protocol.md P6.6). A second signal ends betzacheck at once.
 	ctx, stopSignals := signalContext()
 	defer stopSignals()
-	im, cl, started := startImpl(ctx, e, *impl, *timeout)
+	if *jobs < 1 {
+		fmt.Fprintf(e.stderr, "betzacheck conform: --jobs: expected at least 1, found %d\n", *jobs)
+		return exitUsage
+	}
+	im, clients, started := startImpl(ctx, e, *impl, *timeout, *jobs)
 	closed := false
 	defer func() {
 		if !closed {
@@ -155,18 +162,22 @@ func runConform(c *command, e *env, args []string) int {
 	// Passing cases are kept (without their answers) only for the reports
 	// that list every case, so that a long run's memory does not grow
 	// with them.
-	opt := conform.Options{Level: *level, Expect: known, KeepPasses: *jsonOut != "" || *junit != "" || *verbose, Shard: shard, Run: info}
+	opt := conform.Options{Level: *level, Expect: known, KeepPasses: *jsonOut != "" || *junit != "" || *verbose, Shard: shard, Run: info, Jobs: max(len(clients), 1)}
 	rep := conform.Stream(ctx, im, counting(cases, bar.update), opt)
 	bar.finish()
-	shrinkFailures(ctx, e, im, rep, conform.ShrinkOptions{Budget: *shrinkBudget, Impl: *impl}, !*quiet)
+	diagnose(ctx, e, im, rep, triage.Options{ShrinkOptions: conform.ShrinkOptions{Budget: *shrinkBudget, Impl: *impl}, Jobs: opt.Jobs}, !*quiet)
+	if known != nil {
+		rep.ApplyClasses(known)
+	}
 	// Close before reporting: lines written after the last reply are
 	// known only then.
 	closed = true
 	if err := im.Close(); err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
 	}
-	if cl != nil {
-		rep.Unsolicited, rep.UnsolicitedLines = cl.Stats().Unsolicited, cl.Unsolicited()
+	for _, cl := range clients {
+		rep.Unsolicited += cl.Stats().Unsolicited
+		rep.UnsolicitedLines = append(rep.UnsolicitedLines, cl.Unsolicited()...)
 	}
 	if rep.Interrupted() {
 		fmt.Fprintf(e.stderr, "betzacheck conform: %v: stopped after %d cases; no later case run\n", context.Cause(ctx), rep.Cases)
@@ -212,24 +223,37 @@ func readExpectations(path string) (conform.Expectations, *conform.ExpectInfo, e
 }
 
 // startImpl starts the implementation under test: the reference in
-// process, or the command impl (split on spaces) behind the protocol. A
-// command that cannot start becomes conform.NotStarted, so that every
-// case still gets a verdict and the report is written (spec/protocol.md
-// P2.2, P6.4); started is false then.
-func startImpl(ctx context.Context, e *env, impl string, timeout time.Duration) (im conform.Impl, cl *client.Client, started bool) {
+// process, or jobs processes of the command impl (split on spaces) behind
+// the protocol, as one conform.Pool. A command that cannot start becomes
+// conform.NotStarted, so that every case still gets a verdict and the
+// report is written (spec/protocol.md P2.2, P6.4); started is false then.
+// When only some of the processes start, the pool is those that did.
+func startImpl(ctx context.Context, e *env, impl string, timeout time.Duration, jobs int) (im conform.Impl, clients []*client.Client, started bool) {
 	if impl == "reference" {
 		return conform.Reference{}, nil, true
 	}
-	cl, err := client.Start(ctx, strings.Fields(impl), client.Options{Timeout: timeout, Stderr: io.Discard})
-	if err != nil {
+	var members []conform.Impl
+	var firstErr error
+	for range jobs {
+		cl, err := client.Start(ctx, strings.Fields(impl), client.Options{Timeout: timeout, Stderr: io.Discard})
+		if err != nil {
+			firstErr = err
+			break
+		}
+		clients, members = append(clients, cl), append(members, cl)
+	}
+	if len(members) == 0 {
 		// A run stopped during the handshake judges no case: the stop
 		// is said once, with the cases judged (spec/protocol.md P9.6).
 		if ctx.Err() == nil {
-			fmt.Fprintf(e.stderr, "betzacheck conform: %s: could not start: %v; every case is an error\n", impl, err)
+			fmt.Fprintf(e.stderr, "betzacheck conform: %s: could not start: %v; every case is an error\n", impl, firstErr)
 		}
-		return conform.NotStarted{Name: impl, Err: err}, nil, false
+		return conform.NotStarted{Name: impl, Err: firstErr}, nil, false
 	}
-	return cl, cl, true
+	if firstErr != nil && ctx.Err() == nil {
+		fmt.Fprintf(e.stderr, "betzacheck conform: %s: %d of %d processes started (%v); the run uses %d\n", impl, len(members), jobs, firstErr, len(members))
+	}
+	return conform.NewPool(members...), clients, true
 }
 
 // printReport prints the text report on stdout (in colour when it takes

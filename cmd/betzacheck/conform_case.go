@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"betzacheck/conformance/conform"
+	"betzacheck/conformance/triage"
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 	"betzacheck/reference/translate"
@@ -90,13 +91,14 @@ func readNotes(path string) (conform.DivergenceNotes, error) {
 	return notes, nil
 }
 
-// shrinkFailures shrinks the run's failures (conform.Shrink), with a
-// progress on stderr unless quiet.
-func shrinkFailures(ctx context.Context, e *env, im conform.Impl, rep *conform.Report, opt conform.ShrinkOptions, progress bool) {
+// diagnose names the causes of the run's failures and shrinks them
+// (triage.Diagnose), with a progress of the failures shrunk on stderr
+// unless quiet.
+func diagnose(ctx context.Context, e *env, im conform.Impl, rep *conform.Report, opt triage.Options, progress bool) {
 	if progress {
 		bar := newProgress(e.stderr, rep.Totals()["fail"])
 		opt.Progress = bar.update
 		defer bar.finish()
 	}
-	conform.Shrink(ctx, im, rep, opt)
+	triage.Diagnose(ctx, im, rep, opt)
 }

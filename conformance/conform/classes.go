@@ -6,59 +6,82 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/wire"
 )
 
-// Shape is the abstraction of a notation that divergence classes group
-// by, as long as the text: upper-case letters renamed A, B, C… in order
-// of first appearance (iF and iW are both iA; WW2 and RR2 both AAn),
-// every digit written n except a number that is exactly 0 (a rider's
-// exponent, §5.3), which stays 0; every other character kept.
-func Shape(notation string) string {
-	var b strings.Builder
-	names := map[rune]rune{}
-	for i := 0; i < len(notation); {
-		r, size := utf8.DecodeRuneInString(notation[i:])
-		switch {
-		case unicode.IsUpper(r):
-			name, ok := names[r]
-			if !ok {
-				name = '#' // past Z: more letters than a shape names
-				if len(names) < 26 {
-					name = rune('A' + len(names))
-				}
-				names[r] = name
-			}
-			b.WriteRune(name)
-		case '0' <= r && r <= '9':
-			j := i
-			for j < len(notation) && '0' <= notation[j] && notation[j] <= '9' {
-				j++
-			}
-			if notation[i:j] == "0" {
-				b.WriteByte('0')
-			} else {
-				b.WriteString(strings.Repeat("n", j-i))
-			}
-			size = j - i
-		default:
-			b.WriteString(notation[i : i+size])
+// Structure is the key of a failure that no cause explains: the kind of
+// its minimal case and what decides how a notation is read, without the
+// letters themselves: for a notation the dialect rejects, the clause of
+// the syntax error; else the atom classes (orthogonal, diagonal, oblique,
+// compound, null; leaper or rider), the modalities written and the legs
+// of the longest chain of its Betza 2.0 form. "missing: oblique rider;
+// m c; 1 leg".
+func Structure(m *Minimal) string {
+	c := m.Case
+	if c.Invalid {
+		clause := syntaxClause(c)
+		if clause == "" {
+			clause = "no clause cited"
 		}
-		i += size
+		return fmt.Sprintf("%s: rejected under %s", m.Divergence, clause)
 	}
-	return b.String()
+	text := c.Betza2
+	var atoms []string
+	seen := map[string]bool{}
+	note := func(w string) {
+		if !seen[w] {
+			seen[w] = true
+			atoms = append(atoms, w)
+		}
+	}
+	for i := 0; i < len(text); i++ {
+		class, ok := atomClasses[text[i]]
+		if !ok {
+			continue
+		}
+		kind := "leaper"
+		if strings.IndexByte("RBQ", text[i]) >= 0 || i+1 < len(text) && '0' <= text[i+1] && text[i+1] <= '9' {
+			kind = "rider"
+		}
+		note(class + " " + kind)
+	}
+	slices.Sort(atoms)
+	var modes []string
+	for _, r := range "mcdptouxei" {
+		if strings.ContainsRune(text, r) {
+			modes = append(modes, string(r))
+		}
+	}
+	legs := 1
+	for _, chain := range strings.FieldsFunc(text, func(r rune) bool { return r == '(' || r == ')' }) {
+		legs = max(legs, strings.Count(chain, "-")+1)
+	}
+	mw := strings.Join(modes, " ")
+	if mw == "" {
+		mw = "no modality"
+	}
+	return fmt.Sprintf("%s: %s; %s; %s", m.Divergence, strings.Join(atoms, ", "), mw, countWord(legs, "leg", "legs"))
 }
 
-// Class is a group of failures with one cause: the same divergence kind
-// and the same shape of minimal notation.
+// atomClasses are the classes of §1.5 by atom letter.
+var atomClasses = map[byte]string{
+	'W': "orthogonal", 'D': "orthogonal", 'H': "orthogonal", 'R': "orthogonal",
+	'F': "diagonal", 'A': "diagonal", 'G': "diagonal", 'B': "diagonal",
+	'N': "oblique", 'C': "oblique", 'Z': "oblique",
+	'K': "compound", 'Q': "compound", 'O': "null",
+}
+
+// Class is a group of failures with one cause: the hypothesis that
+// explains every member (Result.Cause), or, for failures no hypothesis
+// explains, the same Structure of their minimal cases.
 type Class struct {
-	Key   string // "KIND SHAPE", e.g. "missing iA"; the shape "" is written `""`
+	// Key is the cause's name (Cause.Names[0]) or the structure.
+	Key string
+	// Cause is the members' cause; nil for a class of structure.
+	Cause *Cause
 	Kind  Divergence
-	Shape string
 	// Smallest is the member whose minimal case is the smallest (shortest
 	// notation, then smallest board, then fewest pieces, then text
 	// order): the class is named by it.
@@ -79,17 +102,19 @@ func MinimalOf(res *Result) *Minimal {
 	return &Minimal{Case: res.Case, Verdict: res.Verdict, Want: res.Want, Got: res.Got, Divergence: res.Divergence}
 }
 
-// ClassKey is the key of the class of kind and shape.
-func ClassKey(kind Divergence, shape string) string {
-	if shape == "" {
-		shape = `""`
+// ClassKey is the key of the class of a failing result: its cause's
+// name, or the structure of its minimal case.
+func ClassKey(res *Result) string {
+	if res.Cause != nil && len(res.Cause.Names) > 0 {
+		return res.Cause.Names[0]
 	}
-	return kind.String() + " " + shape
+	return Structure(MinimalOf(res))
 }
 
-// Classes groups the failing results (verdict fail) by divergence kind
-// and the shape of their minimal notation; every failure is in exactly
-// one class. They are sorted by count, most first, then by key.
+// Classes groups the failing results (verdict fail) by ClassKey; every
+// failure is in exactly one class. They are sorted by count, most first,
+// then by key. A class of a cause is named by the member that was shrunk
+// (its representative), else by the smallest minimal case.
 func (r *Report) Classes() []*Class {
 	byKey := map[string]*Class{}
 	var out []*Class
@@ -97,18 +122,18 @@ func (r *Report) Classes() []*Class {
 		if res.Verdict.Kind != VerdictFail {
 			continue
 		}
-		m := MinimalOf(res)
-		shape := Shape(m.Case.Request.Notation)
-		k := ClassKey(m.Divergence, shape)
+		k := ClassKey(res)
 		c := byKey[k]
 		if c == nil {
-			c = &Class{Key: k, Kind: m.Divergence, Shape: shape, Smallest: res}
+			c = &Class{Key: k, Cause: res.Cause, Kind: MinimalOf(res).Divergence, Smallest: res}
 			byKey[k] = c
 			out = append(out, c)
 		}
 		c.Members = append(c.Members, res)
-		if compareMinimal(MinimalOf(res).Case, MinimalOf(c.Smallest).Case) < 0 {
+		shrunk, best := res.Minimal != nil, c.Smallest.Minimal != nil
+		if shrunk && !best || shrunk == best && compareMinimal(MinimalOf(res).Case, MinimalOf(c.Smallest).Case) < 0 {
 			c.Smallest = res
+			c.Kind = MinimalOf(res).Divergence
 		}
 	}
 	slices.SortStableFunc(out, func(a, b *Class) int {
@@ -161,22 +186,31 @@ func (r *Report) writeMinimalLine(w io.Writer, res *Result) {
 }
 
 // writeClasses writes the text report's section of divergence classes:
-// one line each, count, key and smallest case; then what shrinking took.
+// one line each, count, key and smallest case, and under a class of a
+// cause what the program does and the clause; then what shrinking took.
 func (r *Report) writeClasses(w io.Writer) {
 	classes := r.Classes()
 	if len(classes) == 0 {
 		return
 	}
-	// What shrinking took comes first: it varies from run to run, the
-	// classes below it do not.
 	fmt.Fprintln(w)
 	if s := r.Shrinking; s != nil {
 		fmt.Fprintf(w, "%s\n", s.Text())
 	}
-	fmt.Fprintf(w, "divergence classes (%s in %s; count, kind and shape of the minimal notation, smallest case):\n",
-		countWord(r.totals[VerdictFail.String()], "failure", "failures"), countWord(len(classes), "class", "classes"))
+	explained := 0
 	for _, c := range classes {
-		fmt.Fprintf(w, "  %5d  %-24s %s\n", c.Count(), c.Key, CaseText(MinimalOf(c.Smallest).Case))
+		if c.Cause != nil {
+			explained += c.Count()
+		}
+	}
+	fails := r.totals[VerdictFail.String()]
+	fmt.Fprintf(w, "divergence classes (%s in %s; %d explained by a cause; count, cause or structure, smallest case):\n",
+		countWord(fails, "failure", "failures"), countWord(len(classes), "class", "classes"), explained)
+	for _, c := range classes {
+		fmt.Fprintf(w, "  %5d  %s: %s\n", c.Count(), c.Key, CaseText(MinimalOf(c.Smallest).Case))
+		if c.Cause != nil {
+			fmt.Fprintf(w, "         %s (%s)\n", c.Cause.Says, c.Cause.Clause)
+		}
 	}
 }
 
@@ -198,7 +232,7 @@ func (s *ShrinkSummary) Text() string {
 type jsonClass struct {
 	Key      string      `json:"key"`
 	Kind     Divergence  `json:"kind"`
-	Shape    string      `json:"shape"`
+	Cause    *Cause      `json:"cause,omitempty"`
 	Count    int         `json:"count"`
 	Smallest jsonMinimal `json:"smallest"`
 	Members  []string    `json:"members"`
@@ -252,7 +286,7 @@ func (r *Report) jsonMinimal(res *Result) *jsonMinimal {
 func (r *Report) jsonClasses() []jsonClass {
 	out := []jsonClass{}
 	for _, c := range r.Classes() {
-		jc := jsonClass{Key: c.Key, Kind: c.Kind, Shape: c.Shape, Count: c.Count(), Smallest: *r.jsonMinimal(c.Smallest)}
+		jc := jsonClass{Key: c.Key, Kind: c.Kind, Cause: c.Cause, Count: c.Count(), Smallest: *r.jsonMinimal(c.Smallest)}
 		for _, m := range c.Members {
 			jc.Members = append(jc.Members, m.Case.ID)
 		}

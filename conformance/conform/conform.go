@@ -23,6 +23,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/leanovate/gopter"
 	"golang.org/x/exp/ebnf"
@@ -77,18 +78,19 @@ type Case struct {
 	progErr error
 }
 
-// program is the case's Betza 2.0 notation compiled: the reference's side
-// of every comparison, compiled once however many levels ask for it.
-func (c *Case) program() (*reference.Program, error) {
+// Program is the case's Betza 2.0 notation compiled: the reference's side
+// of every comparison, compiled once however many levels ask for it (not
+// safe for concurrent use before its first call).
+func (c *Case) Program() (*reference.Program, error) {
 	if c.prog == nil && c.progErr == nil {
 		c.prog, c.progErr = reference.Compile(c.Betza2)
 	}
 	return c.prog, c.progErr
 }
 
-// referenceAnswer is the reference's reply to the case at level.
-func (c *Case) referenceAnswer(level string) wire.Reply {
-	prog, err := c.program()
+// ReferenceAnswer is the reference's reply to the case at level.
+func (c *Case) ReferenceAnswer(level string) wire.Reply {
+	prog, err := c.Program()
 	if err != nil {
 		return server.Refusal(err)
 	}
@@ -495,7 +497,7 @@ func adapt(c *Case, h wire.HelloReply) {
 // depends on them.
 func unmark(c *Case, h wire.HelloReply) {
 	if !c.Invalid {
-		prog, err := c.program()
+		prog, err := c.Program()
 		if err == nil && !markerFree(prog, c.Setup, h.Level) {
 			c.Unsupported = fmt.Sprintf("the answer depends on the '*' marker, which %s does not read (unmoved: false)", h.Name)
 			return
@@ -571,6 +573,23 @@ type Result struct {
 	// (see Shrink; nil before).
 	Divergence Divergence
 	Minimal    *Minimal
+	// Cause, when set, is what explains the failure (triage.Diagnose): its
+	// class is the cause's.
+	Cause *Cause
+}
+
+// Cause is what explains a failure: the alternative readings of the
+// notation (hypotheses, see package triage) that give the
+// implementation's answer exactly.
+type Cause struct {
+	// Names are the hypotheses that explain every member of the class,
+	// the one that names it first: Names[0] is the class's key.
+	Names []string `json:"names"`
+	// Says is what the program does, in words, and what the spec says
+	// instead; Clause is the clause of the dialect the case was sent in
+	// that the reading departs from.
+	Says   string `json:"says"`
+	Clause string `json:"clause"`
 }
 
 // Unexpected reports whether the result breaks the run: a verdict other
@@ -610,6 +629,11 @@ type Options struct {
 	// Run is what the run is, for its report (Report.Run); Stream sets
 	// its Format and Protocol.
 	Run RunInfo
+	// Jobs is how many cases are asked at once (the Impl must serve that
+	// many concurrent calls, as a Pool does); 1 or less asks one at a
+	// time. The report is the same whatever it is: cases are judged in
+	// their order.
+	Jobs int
 }
 
 // Run judges a list of cases and keeps every result: Stream with
@@ -638,6 +662,9 @@ func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) 
 	rep := &Report{Run: opt.Run, Impl: hello, Level: lv, Shard: opt.Shard}
 	rep.Run.Format, rep.Run.Protocol = ReportFormat, wire.Version
 	stop := func(detail string) {
+		if rep.Stopped != "" {
+			return // the first reason stands
+		}
 		if ctx.Err() != nil {
 			detail = context.Cause(ctx).Error()
 		}
@@ -646,13 +673,7 @@ func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) 
 	// An implementation that never started is asked nothing: its cases do
 	// not need the reference's answers, which may be costly.
 	_, never := impl.(NotStarted)
-	for c := range cases {
-		if ctx.Err() != nil {
-			// The cases after this one are not built, let alone judged:
-			// the report covers what was judged and says so.
-			stop("")
-			break
-		}
+	ask := func(c *Case) *Result {
 		var got client.Result
 		var exp *expected
 		switch {
@@ -674,18 +695,106 @@ func Stream(ctx context.Context, impl Impl, cases iter.Seq[*Case], opt Options) 
 			}
 			got = impl.Do(req)
 		}
-		rep.add(c.judge(got, lv, exp), opt)
-		if got.Kind == client.ResultStopped {
+		return c.judge(got, lv, exp)
+	}
+	// take adds a judged case; false once the run is to take no more.
+	take := func(res *Result) bool {
+		rep.add(res, opt)
+		if res.Got.Kind == client.ResultStopped {
 			// The case in flight when the run stopped: no later case
 			// is taken (spec/protocol.md P6.6).
-			stop(got.Detail)
-			break
+			stop(res.Got.Detail)
+			return false
 		}
+		return true
+	}
+	if opt.Jobs <= 1 {
+		for c := range cases {
+			if ctx.Err() != nil {
+				// The cases after this one are not built, let alone
+				// judged: the report covers what was judged and says so.
+				stop("")
+				break
+			}
+			if !take(ask(c)) {
+				break
+			}
+		}
+	} else {
+		streamParallel(ctx, cases, opt.Jobs, ask, take, stop)
 	}
 	if opt.Expect != nil {
 		rep.Apply(opt.Expect)
 	}
 	return rep
+}
+
+// streamParallel is Stream's loop with jobs cases in flight: one
+// goroutine takes the cases in order, jobs goroutines ask and judge them,
+// and the results are taken in the cases' order, at most 2×jobs ahead of
+// the last one taken. Once take says no more (the run stopped) or ctx is
+// done, no case is taken from cases; the cases in flight still end with
+// their verdicts, in order.
+func streamParallel(ctx context.Context, cases iter.Seq[*Case], jobs int, ask func(*Case) *Result, take func(*Result) bool, stop func(string)) {
+	type item struct {
+		i   int
+		c   *Case
+		res *Result
+	}
+	todo, done := make(chan item), make(chan item)
+	halt := make(chan struct{})
+	window := make(chan struct{}, 2*jobs)
+	ctxDone := false // set by the taker before todo closes
+	var workers sync.WaitGroup
+	for range jobs {
+		workers.Add(1)
+		go func() {
+			defer workers.Done()
+			for it := range todo {
+				it.res = ask(it.c)
+				done <- it
+			}
+		}()
+	}
+	go func() {
+		defer close(todo)
+		n := 0
+		for c := range cases {
+			select {
+			case window <- struct{}{}:
+			case <-halt:
+				return
+			}
+			if ctx.Err() != nil {
+				// The cases after this one are not built, let alone
+				// judged: the report covers what was judged and says so.
+				ctxDone = true
+				return
+			}
+			todo <- item{i: n, c: c}
+			n++
+		}
+	}()
+	go func() { workers.Wait(); close(done) }()
+	pending := map[int]*Result{}
+	next, taking := 0, true
+	for it := range done {
+		pending[it.i] = it.res
+		for r, ok := pending[next]; ok; r, ok = pending[next] {
+			delete(pending, next)
+			next++
+			<-window
+			// A case in flight when the run stopped is still judged and
+			// kept: it was asked.
+			if !take(r) && taking {
+				taking = false
+				close(halt)
+			}
+		}
+	}
+	if ctxDone {
+		stop("")
+	}
 }
 
 // judge gives the implementation's result for c its verdict at level lv,
@@ -789,7 +898,7 @@ func (c *Case) expect(lv string) *expected {
 // corpus.CheckNotation and corpus.CheckCase, the comparison the corpus
 // test makes.
 func (c *Case) expectation(lv string) (want wire.Reply, at string, ref *Verdict) {
-	reference := c.referenceAnswer
+	reference := c.ReferenceAnswer
 	if c.File == nil {
 		return reference(lv), lv, nil
 	}

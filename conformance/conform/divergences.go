@@ -221,7 +221,7 @@ func clauseWords(kind Divergence, m *Minimal) string {
 	}
 	switch kind {
 	case DivergenceAcceptedInvalid:
-		if _, err := m.Case.program(); err != nil {
+		if _, err := m.Case.Program(); err != nil {
 			if c := reference.Diagnose(err).Clause; c != "" {
 				clauses = append(clauses, c)
 			}
@@ -232,7 +232,7 @@ func clauseWords(kind Divergence, m *Minimal) string {
 	case DivergenceAnsweredRefused:
 		refusal()
 	default:
-		if prog, err := m.Case.program(); err == nil {
+		if prog, err := m.Case.Program(); err == nil {
 			clauses = legClauses(prog)
 		}
 		refusal()

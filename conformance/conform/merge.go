@@ -291,8 +291,8 @@ func (r *Report) readMinimal(jm jsonMinimal, jr jsonResult, res *Result) (*Minim
 	if err != nil {
 		return nil, err
 	}
-	if !narrows(res.Divergence, jm.Divergence) {
-		return nil, fmt.Errorf("divergence: a %s failure does not shrink to a %s one", res.Divergence, jm.Divergence)
+	if familyOf(res.Divergence) != familyOf(jm.Divergence) {
+		return nil, fmt.Errorf("divergence: a %s failure does not shrink to a %s one (KeepFailure)", res.Divergence, jm.Divergence)
 	}
 	m := &Minimal{Case: res.Case, Verdict: v, Want: jm.Want, Got: got, Divergence: jm.Divergence,
 		Cost: ShrinkCost{Queries: jm.Queries, CacheHits: jm.CacheHits, Elapsed: seconds(jm.Seconds), Cut: jm.Cut}}

@@ -577,8 +577,8 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 	return err
 }
 
-// Expectations maps case ids to the verdict a known divergence gives, with
-// the reason written beside it.
+// Expectations maps case ids, and class keys written "class KEY", to the
+// verdict a known divergence gives, with the reason written beside it.
 type Expectations map[string]Expectation
 
 // Expectation is one line of an expectation file.
@@ -586,9 +586,15 @@ type Expectation struct {
 	Verdict, Reason string
 }
 
+// classPrefix begins the key of an expected class.
+const classPrefix = "class "
+
 // ParseExpectations reads an expectation file: one divergence a line,
-// "CASE-ID VERDICT # reason", '#' lines and blank lines ignored. Every
-// entry needs a reason.
+// "CASE-ID VERDICT # reason" for one case, or "class KEY # reason" for a
+// class of failures (a cause's name, or the structure of failures no cause
+// explains: see ClassKey), which matches its failures in any run, whatever
+// the seed; '#' lines and blank lines are ignored. Every entry needs a
+// reason.
 func ParseExpectations(r io.Reader) (Expectations, error) {
 	exp := Expectations{}
 	sc := bufio.NewScanner(r)
@@ -598,17 +604,29 @@ func ParseExpectations(r io.Reader) (Expectations, error) {
 			continue
 		}
 		body, reason, _ := strings.Cut(line, "#")
+		reason = strings.TrimSpace(reason)
+		if k, ok := strings.CutPrefix(body, classPrefix); ok {
+			k = strings.TrimSpace(k)
+			if k == "" {
+				return nil, fmt.Errorf("line %d: expected class KEY # reason, found %q", n, line)
+			}
+			if reason == "" {
+				return nil, fmt.Errorf("line %d: class %s: every expected divergence needs a reason after '#'", n, k)
+			}
+			exp[classPrefix+k] = Expectation{Verdict: VerdictFail.String(), Reason: reason}
+			continue
+		}
 		f := strings.Fields(body)
 		if len(f) != 2 {
-			return nil, fmt.Errorf("line %d: expected CASE-ID VERDICT # reason, found %q", n, line)
+			return nil, fmt.Errorf("line %d: expected CASE-ID VERDICT # reason or class KEY # reason, found %q", n, line)
 		}
 		if _, ok := verdictKind(f[1]); !ok || f[1] == "pass" {
 			return nil, fmt.Errorf("line %d: expected a verdict (fail, unsupported, error, timeout, crash), found %q", n, f[1])
 		}
-		if strings.TrimSpace(reason) == "" {
+		if reason == "" {
 			return nil, fmt.Errorf("line %d: %s: every expected divergence needs a reason after '#'", n, f[0])
 		}
-		exp[f[0]] = Expectation{Verdict: f[1], Reason: strings.TrimSpace(reason)}
+		exp[f[0]] = Expectation{Verdict: f[1], Reason: reason}
 	}
 	return exp, sc.Err()
 }
@@ -618,6 +636,8 @@ func ParseExpectations(r io.Reader) (Expectations, error) {
 // in a stopped run, nor in a shard, which met only some of the cases). It
 // needs every result the expectations name: Run keeps them all, and
 // Stream applies Options.Expect itself, keeping the results it names.
+// Expected classes are applied once the failures have their causes
+// (ApplyClasses).
 func (r *Report) Apply(exp Expectations) {
 	seen := map[string]bool{}
 	for _, res := range r.Results {
@@ -636,7 +656,7 @@ func (r *Report) Apply(exp Expectations) {
 		// A stopped run did not take every case, nor did a shard: an id
 		// it never met may be one of the others, not a stale entry (the
 		// merge of the shards, given exp, says: see Report.ApplyMerged).
-		if !seen[id] && !r.Interrupted() && r.Shard.Whole() {
+		if !seen[id] && !strings.HasPrefix(id, classPrefix) && !r.Interrupted() && r.Shard.Whole() {
 			missing = append(missing, id)
 		}
 	}
@@ -646,14 +666,55 @@ func (r *Report) Apply(exp Expectations) {
 	}
 }
 
-// WriteExpectations writes the run's divergences (every verdict but pass
-// and unsupported) as an expectation file, keeping known reasons.
+// ApplyClasses marks the failures of each expected class (a "class KEY"
+// entry) as expected, unless their case's own entry says otherwise, and
+// records as stale an expected class that has no failure in the run (not
+// in a stopped run, nor in a shard).
+func (r *Report) ApplyClasses(exp Expectations) {
+	seen := map[string]bool{}
+	for _, c := range r.Classes() {
+		if _, ok := exp[classPrefix+c.Key]; !ok {
+			continue
+		}
+		seen[c.Key] = true
+		for _, res := range c.Members {
+			if res.Expected == "" {
+				res.Expected = VerdictFail.String()
+			}
+		}
+	}
+	var missing []string
+	for k := range exp {
+		if key, ok := strings.CutPrefix(k, classPrefix); ok && !seen[key] && !r.Interrupted() && r.Shard.Whole() {
+			missing = append(missing, key)
+		}
+	}
+	sort.Strings(missing)
+	for _, k := range missing {
+		r.Stale = append(r.Stale, "class "+k+": no failure of this class in this run")
+	}
+}
+
+// WriteExpectations writes the run's divergences as an expectation file:
+// one line per class of failures (its key, and its cause's words or a
+// known reason), then a line per case for the other verdicts but pass and
+// unsupported, keeping known reasons.
 func (r *Report) WriteExpectations(w io.Writer, known Expectations) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# Known divergences of %s %s from the reference (betzacheck conform --expect).\n# CASE-ID VERDICT # reason\n", r.Impl.Name, r.Impl.Version)
+	fmt.Fprintf(bw, "# Known divergences of %s %s from the reference (betzacheck conform --expect).\n# class KEY # reason, or CASE-ID VERDICT # reason\n", r.Impl.Name, r.Impl.Version)
+	for _, c := range r.Classes() {
+		reason := CaseText(MinimalOf(c.Smallest).Case)
+		if c.Cause != nil {
+			reason = c.Cause.Says + " (" + c.Cause.Clause + "); e.g. " + reason
+		}
+		if e, ok := known[classPrefix+c.Key]; ok {
+			reason = e.Reason
+		}
+		fmt.Fprintf(bw, "class %s # %s\n", c.Key, oneLine(reason))
+	}
 	for _, res := range r.Results {
 		k := res.Verdict.Kind
-		if k == VerdictPass || k == VerdictUnsupported {
+		if k == VerdictPass || k == VerdictUnsupported || k == VerdictFail {
 			continue
 		}
 		// A known entry keeps its reason as written; a new one says the

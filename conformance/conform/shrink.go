@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"betzacheck/conformance/client"
@@ -118,15 +119,17 @@ func destinations(ws []wire.Outcome) []string {
 	return wire.Keys(to, wire.LevelDestinations)
 }
 
-// DefaultShrinkBudget is the requests a failure may send while it is
-// shrunk, when ShrinkOptions.Budget is not set otherwise.
+// DefaultShrinkBudget is the candidates a failure may ask about while it
+// is shrunk, when ShrinkOptions.Budget is not set otherwise.
 const DefaultShrinkBudget = 150
 
 // ShrinkOptions tune Shrink.
 type ShrinkOptions struct {
-	// Budget caps the requests sent for one failure (answers from the
-	// cache are free); 0 or less shrinks nothing (each failure is its
-	// own minimal case).
+	// Budget caps the candidates asked about for one failure, whether
+	// their answers were sent for or found in the cache (so that what a
+	// failure shrinks to does not depend on which failures were shrunk
+	// before it); 0 or less shrinks nothing (each failure is its own
+	// minimal case).
 	Budget int
 	// Program and Impl are the command that runs conform ("betzacheck"
 	// when empty) and the --impl text ("" for the implementation's
@@ -136,17 +139,17 @@ type ShrinkOptions struct {
 	Progress func(done int)
 }
 
-// Minimal is the smallest case found that keeps a failure's divergence,
-// with its verdict and the two answers; it is the failing case itself
-// when nothing smaller keeps it.
+// Minimal is the smallest case found that keeps a failure, with its
+// verdict and the two answers; it is the failing case itself when nothing
+// smaller keeps it.
 type Minimal struct {
 	Case    *Case
 	Verdict Verdict
 	Want    wire.Reply
 	Got     client.Result
-	// Divergence is the minimal case's kind: the failure's, or a part of
-	// it (a different failure narrows to the missing or extra outcomes of
-	// one of its causes, see narrows).
+	// Divergence is the minimal case's kind, which may differ from the
+	// failure's (a failure stays a failure while it is shrunk: see
+	// KeepFailure).
 	Divergence Divergence
 	Cost       ShrinkCost
 }
@@ -157,10 +160,21 @@ type ShrinkCost struct {
 	CacheHits int // candidates answered from the cache, free
 	Elapsed   time.Duration
 	// Cut says why shrinking stopped before no smaller candidate kept
-	// the divergence: "budget" (Budget requests sent) or "stopped" (the
-	// run was stopped); "" when the case is minimal for the candidates
-	// tried.
+	// the failure: "budget" (Budget candidates asked about) or "stopped"
+	// (the run was stopped); "" when the case is minimal for the
+	// candidates tried.
 	Cut string
+}
+
+// Add adds what shrinking one failure took to the summary.
+func (s *ShrinkSummary) Add(c ShrinkCost) {
+	s.Failures++
+	s.Queries += c.Queries
+	s.CacheHits += c.CacheHits
+	s.Elapsed += c.Elapsed
+	if c.Cut != "" {
+		s.Cut++
+	}
 }
 
 // ShrinkSummary is what shrinking a run's failures took, and how to
@@ -170,62 +184,86 @@ type ShrinkSummary struct {
 	Failures  int // failures shrunk
 	Queries   int
 	CacheHits int
-	Elapsed   time.Duration
-	Cut       int // failures whose shrinking was cut (ShrinkCost.Cut)
+	// Elapsed is the sum of the failures' shrinking times (with several
+	// jobs, more than the wall time it took).
+	Elapsed time.Duration
+	Cut     int // failures whose shrinking was cut (ShrinkCost.Cut)
 	// Program and Impl are ShrinkOptions.Program and Impl, for Replay.
 	Program, Impl string
+	// Explained is how many failures a cause explains (see Result.Cause),
+	// and Hypotheses how many hypotheses were tried on each.
+	Explained, Hypotheses int
 }
 
 // Shrink shrinks every failing result of rep (verdict fail) by asking
-// impl smaller cases while the same divergence persists: notation
+// impl smaller cases while they still fail (KeepFailure): notation
 // candidates first (gen.NotationCandidates in the case's dialect), then
-// position candidates (gen.ShrinkSetup), to a fixpoint. A candidate is
-// kept when the implementation's answer to it, judged against the
-// reference's answer for it at the report's level, fails with the same
-// Divergence; a timeout, crash, error, unsupported or skipped answer never
-// keeps one. Answers are cached by request for the whole run, so failures
-// of one cause cost little after the first. Each result gets Minimal and
-// the report Shrinking; an interrupted run (or a done ctx) sends nothing
-// more, and each failure is then its own minimal case.
+// position candidates (gen.ShrinkSetup), to a fixpoint. Each result gets
+// Minimal and the report Shrinking; an interrupted run (or a done ctx)
+// sends nothing more, and each failure is then its own minimal case.
+// triage.Diagnose shrinks fewer: one representative of each cause.
 func Shrink(ctx context.Context, impl Impl, rep *Report, opt ShrinkOptions) {
-	if opt.Program == "" {
-		opt.Program = "betzacheck"
-	}
-	if opt.Impl == "" {
-		opt.Impl = rep.Impl.Name
-	}
-	sum := &ShrinkSummary{Budget: max(opt.Budget, 0), Program: opt.Program, Impl: opt.Impl}
-	rep.Shrinking = sum
-	s := &shrinker{ctx: ctx, impl: impl, level: rep.Level, budget: sum.Budget,
-		declared: impl.Hello().Level, answers: map[wire.MovesRequest]*answer{}, programs: map[[2]string]translation{}}
-	if rep.Interrupted() {
-		s.budget = 0
-	}
-	for _, res := range rep.Results {
-		if res.Verdict.Kind == VerdictFail {
-			s.remember(res)
-		}
-	}
+	s := NewShrinker(ctx, impl, rep, opt)
 	for _, res := range rep.Results {
 		if res.Verdict.Kind != VerdictFail {
 			continue
 		}
-		if res.Divergence == DivergenceNone {
-			res.Divergence = divergenceOf(res, rep.Level)
-		}
-		res.Minimal = s.shrink(res)
-		c := res.Minimal.Cost
-		sum.Failures++
-		sum.Queries += c.Queries
-		sum.CacheHits += c.CacheHits
-		sum.Elapsed += c.Elapsed
-		if c.Cut != "" {
-			sum.Cut++
-		}
+		res.Minimal = s.Shrink(res, KeepFailure(res))
+		rep.Shrinking.Add(res.Minimal.Cost)
 		if opt.Progress != nil {
-			opt.Progress(sum.Failures)
+			opt.Progress(rep.Shrinking.Failures)
 		}
 	}
+}
+
+// Keep says whether a shrinking candidate keeps a failure: c is the
+// candidate, want the answer it is judged against, got the
+// implementation's, judged v with divergence d.
+type Keep func(c *Case, want wire.Reply, got client.Result, v Verdict, d Divergence) bool
+
+// KeepFailure keeps a candidate that fails as res does, in the family of
+// its divergence: outcomes that differ (missing, extra, capture,
+// different, or answered where the reference refuses) stay outcomes that
+// differ, whichever of them, so that a failure reaches its smallest case
+// even where the kind changes on the way; an accepted invalid notation
+// stays one that the dialect rejects under the same clause and is not
+// empty (the notation that shows what is wrong, never ""); a rejected
+// valid notation stays a rejected valid one.
+func KeepFailure(res *Result) Keep {
+	family := familyOf(res.Divergence)
+	clause := ""
+	if res.Divergence == DivergenceAcceptedInvalid {
+		clause = syntaxClause(res.Case)
+	}
+	return func(c *Case, want wire.Reply, got client.Result, v Verdict, d Divergence) bool {
+		if v.Kind != VerdictFail || familyOf(d) != family {
+			return false
+		}
+		if family == DivergenceAcceptedInvalid {
+			return c.Request.Notation != "" && syntaxClause(c) == clause
+		}
+		return true
+	}
+}
+
+// familyOf is the family of a divergence kind: outcomes that differ
+// (DivergenceMissing stands for them), an accepted invalid notation, a
+// rejected valid one.
+func familyOf(d Divergence) Divergence {
+	switch d {
+	case DivergenceAcceptedInvalid, DivergenceRejectedValid, DivergenceNone:
+		return d
+	}
+	return DivergenceMissing
+}
+
+// syntaxClause is the clause of the syntax error with which the dialect
+// of an invalid case rejects its notation ("" when none is cited).
+func syntaxClause(c *Case) string {
+	if _, err := c.Program(); err != nil {
+		return reference.Diagnose(err).Clause
+	}
+	return ""
 }
 
 // divergenceOf is the divergence of a failing result at the level it was
@@ -246,11 +284,13 @@ func divergenceOf(res *Result, lv string) Divergence {
 }
 
 // answer is what the cache holds for a request: the implementation's
-// answer (asked) and the reference's (wantSet).
+// answer (asked, once) and the reference's (wantSet).
 type answer struct {
-	got            client.Result
-	asked, wantSet bool
-	want           wire.Reply
+	ask     sync.Once
+	got     client.Result
+	asked   bool
+	want    wire.Reply
+	wantSet sync.Once
 }
 
 // translation is a notation of a dialect read into Betza 2.0: a case on
@@ -261,16 +301,55 @@ type translation struct {
 	err error
 }
 
-// shrinker holds what the shrinking of a run shares: the cache of
-// answers, keyed by request without its id, and of translations.
-type shrinker struct {
+// Shrinker shrinks the failures of one run: it asks the implementation
+// smaller cases and keeps those a Keep says still fail, with one cache of
+// answers for the run, keyed by request without its id, and of
+// translations. It is safe for concurrent use when the Impl is; what one
+// failure shrinks to does not depend on the others (the budget counts
+// candidates asked about, cached or not).
+type Shrinker struct {
 	ctx      context.Context
 	impl     Impl
 	level    string // the level compared (Report.Level)
 	declared string // the level the implementation declared
 	budget   int
+
+	mu       sync.Mutex
 	answers  map[wire.MovesRequest]*answer
-	programs map[[2]string]translation
+	programs map[[2]string]*translationEntry
+}
+
+type translationEntry struct {
+	once sync.Once
+	t    translation
+}
+
+// NewShrinker is a shrinker for the failures of rep, which it gives its
+// Shrinking summary; every failure's own answer is in its cache.
+func NewShrinker(ctx context.Context, impl Impl, rep *Report, opt ShrinkOptions) *Shrinker {
+	if opt.Program == "" {
+		opt.Program = "betzacheck"
+	}
+	if opt.Impl == "" {
+		opt.Impl = rep.Impl.Name
+	}
+	rep.Shrinking = &ShrinkSummary{Budget: max(opt.Budget, 0), Program: opt.Program, Impl: opt.Impl}
+	s := &Shrinker{ctx: ctx, impl: impl, level: rep.Level, budget: rep.Shrinking.Budget,
+		declared: impl.Hello().Level, answers: map[wire.MovesRequest]*answer{}, programs: map[[2]string]*translationEntry{}}
+	if rep.Interrupted() {
+		s.budget = 0
+	}
+	for _, res := range rep.Results {
+		if res.Verdict.Kind != VerdictFail {
+			continue
+		}
+		if res.Divergence == DivergenceNone {
+			res.Divergence = divergenceOf(res, rep.Level)
+		}
+		a := s.entry(s.request(res.Case))
+		a.ask.Do(func() { a.got, a.asked = res.Got, true })
+	}
+	return s
 }
 
 // key is the cache key of a request: everything but its id.
@@ -279,8 +358,20 @@ func key(req wire.MovesRequest) wire.MovesRequest {
 	return req
 }
 
+// entry is the cache's entry for a request, made when it has none.
+func (s *Shrinker) entry(req wire.MovesRequest) *answer {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a := s.answers[key(req)]
+	if a == nil {
+		a = &answer{}
+		s.answers[key(req)] = a
+	}
+	return a
+}
+
 // request is the request for c, as Stream sends it.
-func (s *shrinker) request(c *Case) wire.MovesRequest {
+func (s *Shrinker) request(c *Case) wire.MovesRequest {
 	req := c.Request
 	if s.level != s.declared {
 		req.Level = s.level
@@ -288,62 +379,53 @@ func (s *shrinker) request(c *Case) wire.MovesRequest {
 	return req
 }
 
-// remember puts a failure's own answer in the cache: another failure may
-// meet the same request among its candidates.
-func (s *shrinker) remember(res *Result) {
-	k := key(s.request(res.Case))
-	if s.answers[k] == nil {
-		s.answers[k] = &answer{got: res.Got, asked: true}
-	}
-}
-
-// shrink finds the minimal case of one failing result.
-func (s *shrinker) shrink(res *Result) *Minimal {
+// Shrink finds the minimal case of one failing result: the smallest
+// candidate keep keeps, notation candidates first, then position
+// candidates, to a fixpoint.
+func (s *Shrinker) Shrink(res *Result, keep Keep) *Minimal {
 	start := time.Now()
 	kind := res.Divergence
 	cur := &Minimal{Case: res.Case, Verdict: res.Verdict, Want: res.Want, Got: res.Got, Divergence: kind}
 	var cost ShrinkCost
 	dial := res.Case.Request.Dialect
-	fits := func(t translation) bool {
-		return t.c != nil && t.c.Invalid == (kind == DivergenceAcceptedInvalid)
+	invalid := kind == DivergenceAcceptedInvalid
+	valid := func(text string) bool {
+		t := s.translate(dial, text)
+		return t.c != nil && t.c.Invalid == invalid
 	}
-	valid := func(text string) bool { return fits(s.translate(dial, text)) }
 	// try asks the candidate (text, setup) and makes it the current
-	// case if it fails the same way; more is false once the budget is
-	// spent or the run stopped.
+	// case if it is kept; more is false once the budget is spent or the
+	// run stopped.
 	try := func(text string, setup board.Setup) (kept, more bool) {
 		c := s.candidate(res.Case, dial, text, setup)
 		req := s.request(c)
-		a := s.answers[key(req)]
-		if a == nil {
-			a = &answer{}
-			s.answers[key(req)] = a
-		}
-		if !a.wantSet {
-			a.want, a.wantSet = c.referenceAnswer(s.level), true
-		}
-		if !possible(kind, a.want) {
+		a := s.entry(req)
+		a.wantSet.Do(func() { a.want = c.ReferenceAnswer(s.level) })
+		if !possible(familyOf(kind), a.want) {
 			return false, true // no answer of the implementation can keep it
 		}
 		switch {
-		case a.asked:
-			cost.CacheHits++
 		case s.ctx.Err() != nil:
 			cost.Cut = "stopped"
 			return false, false
-		case cost.Queries >= s.budget:
+		case cost.Queries+cost.CacheHits >= s.budget:
 			cost.Cut = "budget"
 			return false, false
-		default:
+		}
+		sent := false
+		a.ask.Do(func() {
+			a.got, a.asked, sent = s.impl.Do(req), true, true
+		})
+		if sent {
 			cost.Queries++
-			a.got, a.asked = s.impl.Do(req), true
+		} else {
+			cost.CacheHits++
 		}
 		v := Judge(a.want, a.got, s.level)
 		d := DivergenceOf(a.want, a.got, s.level)
-		if v.Kind != VerdictFail || !narrows(kind, d) {
+		if !keep(c, a.want, a.got, v, d) {
 			return false, true
 		}
-		kind = d
 		*cur = Minimal{Case: c, Verdict: v, Want: a.want, Got: a.got, Divergence: d}
 		return true, true
 	}
@@ -389,52 +471,44 @@ func (s *shrinker) shrink(res *Result) *Minimal {
 	return cur
 }
 
-// narrows reports whether a candidate failing with divergence d keeps a
-// failure of kind: the same kind, or, for outcomes that differ both ways
-// (different), one side of the difference alone (missing, extra, or
-// capture): a failure with two causes shrinks to one of them, and the
-// class it joins is that cause's.
-func narrows(kind, d Divergence) bool {
-	if d == kind {
-		return true
-	}
-	return kind == DivergenceDifferent && (d == DivergenceMissing || d == DivergenceExtra || d == DivergenceCapture)
-}
-
-// possible reports whether an implementation's answer could fail with
-// divergence kind against want: a candidate whose reference answer rules
-// it out is not sent.
-func possible(kind Divergence, want wire.Reply) bool {
+// possible reports whether an implementation's answer could fail in the
+// family of divergences against want: a candidate whose reference answer
+// rules it out is not sent.
+func possible(family Divergence, want wire.Reply) bool {
 	w := want.Error
-	switch kind {
+	switch family {
 	case DivergenceAcceptedInvalid:
 		return w != nil && w.Kind == wire.KindSyntax
-	case DivergenceAnsweredRefused:
-		return w != nil && w.Kind == wire.KindInternal
 	case DivergenceRejectedValid:
 		return w == nil || w.Kind == wire.KindInternal
-	case DivergenceExtra, DivergenceDifferent:
-		return w == nil
 	}
-	return w == nil && len(want.Outcomes) > 0 // missing, capture, different
+	return w == nil || w.Kind == wire.KindInternal // outcomes, or answered-refused
 }
 
 // translate reads text in the dialect, once per run.
-func (s *shrinker) translate(dial, text string) translation {
+func (s *Shrinker) translate(dial, text string) translation {
 	k := [2]string{dial, text}
-	t, ok := s.programs[k]
-	if !ok {
+	s.mu.Lock()
+	e := s.programs[k]
+	if e == nil {
+		e = &translationEntry{}
+		s.programs[k] = e
+	}
+	s.mu.Unlock()
+	e.once.Do(func() {
 		empty := board.Setup{Pos: board.NewPosition(board.Size{W: 1, H: 1})}
 		empty.Pos.Set(empty.From, board.DefaultMover())
-		t.c, t.err = CaseIn("", nil, dial, text, empty)
-		s.programs[k] = t
-	}
-	return t
+		e.t.c, e.t.err = CaseIn("", nil, dial, text, empty)
+		if e.t.c != nil {
+			e.t.c.Program() // compiled once, before the case is shared
+		}
+	})
+	return e.t
 }
 
 // candidate is the case of text on setup, for the failing case orig: its
 // id, the dialect and the translation (or the located error) of text.
-func (s *shrinker) candidate(orig *Case, dial, text string, setup board.Setup) *Case {
+func (s *Shrinker) candidate(orig *Case, dial, text string, setup board.Setup) *Case {
 	if text == orig.Request.Notation && setup.Pos.Equal(orig.Setup.Pos) && setup.From == orig.Setup.From {
 		return orig
 	}

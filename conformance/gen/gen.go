@@ -266,10 +266,11 @@ func ShrinkNotation(keep func(string) bool) gopter.Shrinker {
 // NotationCandidates lists the notations one step smaller than s that
 // valid accepts, each once, shorter ones first: the empty notation, any
 // run of whole characters less (one character, a modifier run, a move of
-// a union, a leg with its dash), a group's parentheses removed, or a
-// number lowered (10 to
-// each of 1..9, 3 to 2, 2 to 1; 0 and 1 stay). Every candidate is shorter
-// than s, or as long with a lower number, so that shrinking ends. valid
+// a union, a leg with its dash), a group's parentheses removed, a number
+// lowered (10 to each of 1..9, 3 to 2, 2 to 1; 0 and 1 stay), or an atom
+// letter (doubled or not) replaced by a smaller atom, W or F (see
+// smallerAtoms). Every candidate is shorter than s, or as long with a
+// lower number or a smaller atom, so that shrinking ends. valid
 // says what a notation must be, in whichever dialect s is written.
 func NotationCandidates(s string, valid func(string) bool) []string {
 	seen := map[string]bool{s: true}
@@ -308,9 +309,31 @@ func NotationCandidates(s string, valid func(string) bool) []string {
 			add(s[:span[0]] + lower + s[span[1]:])
 		}
 	}
+	for i := 0; i < len(s); i++ {
+		rank := strings.IndexByte(smallerAtoms, s[i])
+		if s[i] < 'A' || s[i] > 'Z' || rank == 0 || i > 0 && s[i-1] == s[i] {
+			continue
+		}
+		j := i + 1
+		if j < len(s) && s[j] == s[i] {
+			j++ // a doubled letter is replaced whole
+		}
+		smaller := smallerAtoms
+		if rank > 0 {
+			smaller = smallerAtoms[:rank]
+		}
+		for _, a := range smaller {
+			add(s[:i] + strings.Repeat(string(a), j-i) + s[j:])
+		}
+	}
 	sort.SliceStable(cands, func(i, j int) bool { return len(cands[i]) < len(cands[j]) })
 	return cands
 }
+
+// smallerAtoms are the atoms a letter is replaced by while shrinking, the
+// smallest first: a letter is replaced by those before it, and a letter
+// not listed (any other capital) by all of them.
+const smallerAtoms = "WF"
 
 // numberSpans returns the byte ranges of the runs of decimal digits in s.
 func numberSpans(s string) [][2]int {

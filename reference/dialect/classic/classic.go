@@ -56,6 +56,17 @@ func WithProfile(name string) (dialect.Dialect, error) {
 	return Dialect{profile: p, set: s}, nil
 }
 
+// FromProfile returns the classic dialect under p, which need not be one
+// of Profiles: a profile of its own, built from their rows, is read as
+// theirs are (its rows are checked as settings checks every profile's).
+func FromProfile(p *Profile) (Dialect, error) {
+	s, err := p.settings()
+	if err != nil {
+		return Dialect{}, err
+	}
+	return Dialect{profile: p, set: s}, nil
+}
+
 // Name returns "betza-classic".
 func (Dialect) Name() string { return dialect.Classic }
 
