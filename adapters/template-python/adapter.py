@@ -207,14 +207,14 @@ def generate(notation, board, width, height, start, bugs=()):
     forward, right = ((0, 1), (1, 0)) if white else ((0, -1), (-1, 0))  # §2.1
     results = set()
     for directions, modes, atom, limit in parse(notation, bugs):
-        ride_limit = limit != 1  # none, or 2 and more
+        is_ride = limit != 1  # no limit, or 2 leaps and more
         # Bug range-jumps: a range of 2 or more on W, F or K jumps over pieces.
         jumps = "range-jumps" in bugs and atom in "WFK" and limit is not None and limit >= 2
         # Bug nrider-passes: a ride of N, C or Z passes pieces.
-        jumps = jumps or ("nrider-passes" in bugs and atom in "NCZ" and ride_limit)
+        jumps = jumps or ("nrider-passes" in bugs and atom in "NCZ" and is_ride)
         # Bug leap-blocked: a ride of D, A, H or G is blocked by the squares
         # it leaps over.
-        blocked = "leap-blocked" in bugs and atom in "DAHG" and ride_limit
+        blocked = "leap-blocked" in bugs and atom in "DAHG" and is_ride
         names = direction_names(directions)
         for step in steps(atom):
             phi = step[0] * forward[0] + step[1] * forward[1]
