@@ -7,6 +7,11 @@
 //
 // To wrap your own program, replace movesOf (the one generator call) and
 // the hello fields that describe it; the protocol loop stays as it is.
+//
+// Run it as `node adapter.js [--bugs LIST]`: --bugs (names separated by
+// commas, or "all") plants reading mistakes in the generator, so that a run
+// of the judge shows what a buggy program looks like (README.md, "Planted
+// bugs"). Without it the adapter is clean.
 'use strict';
 const readline = require('node:readline');
 
@@ -22,6 +27,40 @@ const HELLO = {
   validates: false, // it never reports syntax errors
   characters: 'WFDNAHCZGKQRBfbrlvsmc0123456789',
 };
+
+// The reading mistakes --bugs can plant, in the order they are named; each
+// is one `bugs.has('name')` in the generator below, and a row of README.md.
+const BUGS = {
+  'mc-last': 'with both m and c on a move, only the one written last counts (§C3.2)',
+  'oblique-quadrant': 'on N C Z a pair fr rf fl lf br rb bl lb names both leaps of its quadrant (§2.4)',
+  'doubled-two': 'a doubled letter is the atom read twice, that is once: NN is N (§C2.2)',
+  'digit-dropped': 'a range number is read and ignored: W3 is W (§C2.3, §B5.1)',
+};
+const NO_BUGS = new Set();
+
+// The bugs the command line asks for (--bugs LIST), in the order of BUGS;
+// throws for an unknown argument or bug name.
+function readBugs(argv) {
+  const bugs = new Set();
+  for (let i = 0; i < argv.length; i += 2) {
+    if (argv[i] !== '--bugs' || i + 1 === argv.length) {
+      throw new Error(`unknown argument ${JSON.stringify(argv[i])} (usage: adapter.js [--bugs LIST])`);
+    }
+    for (const name of argv[i + 1].split(',').filter((n) => n !== '')) {
+      if (name === 'all') Object.keys(BUGS).forEach((b) => bugs.add(b));
+      else if (name in BUGS) bugs.add(name);
+      else throw new Error(`unknown bug ${JSON.stringify(name)} in --bugs; the bugs are ${Object.keys(BUGS).join(', ')} and all`);
+    }
+  }
+  return new Set(Object.keys(BUGS).filter((b) => bugs.has(b)));
+}
+
+// The hello reply's fields with bugs planted: the bugs in the name (it
+// already reads other pieces, which the bugs about blocking need).
+function hello(bugs) {
+  if (bugs.size === 0) return HELLO;
+  return { ...HELLO, name: [HELLO.name, ...bugs].join('+'), occupied: true };
+}
 
 // ---------------------------------------------------------------------------
 // The move generator. Replace this section with a call into your program.
@@ -58,6 +97,8 @@ const TABLES = {
     fs: 'fl fr', bs: 'bl br', lv: 'fl bl', rv: 'fr br' },
 };
 const PAIRS = ['fl', 'fr', 'bl', 'br', 'lf', 'rf', 'lb', 'rb', 'fs', 'bs', 'lv', 'rv'];
+// The pairs of letters of different axes (bug oblique-quadrant).
+const CORNERS = ['fl', 'fr', 'bl', 'br', 'lf', 'rf', 'lb', 'rb'];
 
 // What the letters outside the subset are, for the "unsupported" message.
 const FEATURES = { p: 'p (hopper)', g: 'g (grasshopper)', n: 'n (lame leaper)',
@@ -77,13 +118,16 @@ function moveName(dx, dy) {
 }
 
 // §2.6: the names a run of direction letters selects; null = every move.
-function selection(directions, cls) {
+function selection(directions, cls, bugs = NO_BUGS) {
   if (directions === '') return null;
   const names = new Set();
   for (let i = 0; i < directions.length;) {
     const name = PAIRS.includes(directions.slice(i, i + 2)) ? directions.slice(i, i + 2) : directions[i];
     i += name.length;
     for (const single of TABLES[cls][name].split(' ')) names.add(single);
+    if (bugs.has('oblique-quadrant') && cls === 'obl' && CORNERS.includes(name)) {
+      names.add(name[1] + name[0]); // Bug oblique-quadrant: fr is fr and rf.
+    }
   }
   return names;
 }
@@ -101,7 +145,7 @@ function displacements(leaps) {
 
 // §C1: a description is moves side by side; a move is modifiers, an atom,
 // maybe the same letter again (a rider, §C2.2) and maybe a range (§C2.3).
-function parseClassic(text) {
+function parseClassic(text, bugs = NO_BUGS) {
   const moves = [];
   let i = 0;
   while (i < text.length) {
@@ -114,16 +158,22 @@ function parseClassic(text) {
     if (atom === undefined) throw new Unsupported('modifiers with no atom after them are not read');
     if (!(atom in ATOMS)) throw new Unsupported(`${FEATURES[atom] || `character ${JSON.stringify(atom)}`} is not implemented`);
     i++;
-    const doubled = text[i] === atom;
-    if (doubled) i++;
+    // Bug doubled-two: the doubled letter is the atom twice, that is once.
+    const doubled = text[i] === atom && !bugs.has('doubled-two');
+    if (text[i] === atom) i++;
     let digits = '';
     while (i < text.length && /[0-9]/.test(text[i])) digits += text[i++];
+    if (bugs.has('digit-dropped')) digits = ''; // Bug digit-dropped: read, then ignored.
     // §C2.3 under xboard: every digit is read and 0 is no limit; a doubled
     // letter or R B Q ride without limit unless a range says otherwise.
     let range = doubled || ATOMS[atom].rider ? Infinity : 1;
     if (digits !== '') range = Number(digits) === 0 ? Infinity : Number(digits);
+    let modes = mods;
+    if (bugs.has('mc-last') && mods.includes('m') && mods.includes('c')) {
+      modes = mods.lastIndexOf('m') > mods.lastIndexOf('c') ? 'm' : 'c'; // Bug mc-last.
+    }
     moves.push({ atom, range, directions: mods.replace(/[mc]/g, ''),
-      move: mods.includes('m') || !mods.includes('c'), capture: mods.includes('c') || !mods.includes('m') });
+      move: modes.includes('m') || !modes.includes('c'), capture: modes.includes('c') || !modes.includes('m') });
   }
   if (moves.length === 0) throw new Unsupported('an empty notation is not read');
   return moves;
@@ -131,14 +181,15 @@ function parseClassic(text) {
 
 // The moves of the piece on `from` in `position`: a list of {x, y, capture}.
 // position.at(x, y) is the piece letter there or '' (x, y from 0).
-function movesOf(notation, position, from) {
+// bugs: the planted bugs' names (BUGS).
+function movesOf(notation, position, from, bugs = NO_BUGS) {
   const mover = position.at(from.x, from.y);
   const white = mover === mover.toUpperCase();
   const turn = white ? 1 : -1; // P3.1: black's frame is white's turned half a circle
   const found = new Map();
-  for (const move of parseClassic(notation)) {
+  for (const move of parseClassic(notation, bugs)) {
     const atom = ATOMS[move.atom];
-    const names = selection(move.directions, atom.cls);
+    const names = selection(move.directions, atom.cls, bugs);
     for (const [dx, dy] of displacements(atom.leaps)) {
       if (names && !names.has(moveName(dx, dy))) continue;
       for (let k = 1; k <= move.range; k++) { // §1.2: straight on, blocked by any piece
@@ -180,7 +231,7 @@ function parsePosition(board, text) {
 
 const squareName = (x, y) => String.fromCharCode(97 + x) + (y + 1);
 
-function answerMoves(request) {
+function answerMoves(request, bugs) {
   if (request.dialect !== 'betza-classic') {
     return { error: { kind: 'unsupported', message: `dialect ${request.dialect} is not read` } };
   }
@@ -192,7 +243,7 @@ function answerMoves(request) {
   }
   const letter = position.at(from.x, from.y);
   try {
-    const moves = movesOf(String(request.notation), position, from);
+    const moves = movesOf(String(request.notation), position, from, bugs);
     return { outcomes: moves.map(({ x, y, capture }) => {
       const to = squareName(x, y);
       return { to, capture, changes: { [request.from]: '', [to]: letter } }; // P3.3
@@ -203,7 +254,7 @@ function answerMoves(request) {
   }
 }
 
-function answer(line) {
+function answer(line, bugs = NO_BUGS) {
   let request;
   try {
     request = JSON.parse(line);
@@ -215,8 +266,8 @@ function answer(line) {
   }
   try {
     if (request.op === 'bye') return null; // P5: bye has no reply
-    if (request.op === 'hello') return { id: request.id, ...HELLO };
-    if (request.op === 'moves') return { id: request.id, ...answerMoves(request) };
+    if (request.op === 'hello') return { id: request.id, ...hello(bugs) };
+    if (request.op === 'moves') return { id: request.id, ...answerMoves(request, bugs) };
     return { id: request.id, error: { kind: 'internal', message: `unknown op ${request.op}` } };
   } catch (err) {
     return { id: request.id, error: { kind: 'internal', message: err.message } };
@@ -224,12 +275,19 @@ function answer(line) {
 }
 
 async function main() {
+  let bugs;
+  try {
+    bugs = readBugs(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`adapter.js: ${err.message}\n`);
+    process.exit(2);
+  }
   // One reply line per request, strictly in order (P1.3). A write to a pipe
   // goes out at once: there is no buffer to flush as in C's stdio.
   const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
   for await (const line of lines) {
     if (line.trim() === '') continue;
-    const reply = answer(line);
+    const reply = answer(line, bugs);
     if (reply === null) break;
     process.stdout.write(JSON.stringify(reply) + '\n');
   }
@@ -237,4 +295,4 @@ async function main() {
 }
 
 if (require.main === module) main();
-module.exports = { movesOf, parseClassic, parsePosition, answer };
+module.exports = { BUGS, readBugs, movesOf, parseClassic, parsePosition, answer };

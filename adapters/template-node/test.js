@@ -7,11 +7,12 @@ const test = require('node:test');
 const assert = require('node:assert');
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
-const { movesOf, parsePosition } = require('./adapter.js');
+const { BUGS, movesOf, parsePosition } = require('./adapter.js');
 
-function moves(notation, position, from, board = '8x8') {
+// bugs: the names of the planted bugs (adapter.js BUGS), none by default.
+function moves(notation, position, from, board = '8x8', bugs = []) {
   const square = { x: from.charCodeAt(0) - 97, y: Number(from.slice(1)) - 1 };
-  return movesOf(notation, parsePosition(board, position), square)
+  return movesOf(notation, parsePosition(board, position), square, new Set(bugs))
     .map(({ x, y, capture }) => (capture ? 'x' : '') + String.fromCharCode(97 + x) + (y + 1))
     .sort();
 }
@@ -118,6 +119,94 @@ test('ranges and leaps (§C2.3, §1.1)', () => {
   // D leaps over a friend on d5; DD is blocked by the friend on d6.
   assert.deepStrictEqual(moves('fD', '8/8/8/3P4/3X4/8/8/8', 'd4'), ['d6']);
   assert.deepStrictEqual(moves('DD', '8/8/3P4/8/3X4/8/8/8', 'd4'), sorted(['d2', 'b4', 'f4', 'h4']));
+});
+
+// The planted bugs (README.md, "Planted bugs"), each against the clean
+// reading on a small position; both answers derived by hand.
+
+test('bug mc-last: only the last of m and c counts', () => {
+  // An enemy on d5. Clean (§C3.2): mcW may both move and capture: xd5 and
+  // the empty c4 e4 d3, the same as W. Bug: mcW is cW, xd5 only; cmW is mW,
+  // the empty c4 e4 d3 only.
+  const position = '8/8/8/3p4/3X4/8/8/8';
+  assert.deepStrictEqual(moves('mcW', position, 'd4'), sorted(['xd5', 'c4', 'e4', 'd3']));
+  assert.deepStrictEqual(moves('mcW', position, 'd4', '8x8', ['mc-last']), ['xd5']);
+  assert.deepStrictEqual(moves('cmW', position, 'd4', '8x8', ['mc-last']), sorted(['c4', 'e4', 'd3']));
+  // One mode alone is read as before: cW is xd5.
+  assert.deepStrictEqual(moves('cW', position, 'd4', '8x8', ['mc-last']), ['xd5']);
+});
+
+test('bug oblique-quadrant: a corner pair on N names its quadrant', () => {
+  // Clean (§2.4): frN is the single move (+2,+1), f5; lbN is (-1,-2), c2.
+  // Bug: frN is fr and rf, (+2,+1) f5 and (+1,+2) e6; lbN is lb and bl,
+  // c2 and (-2,-1) b3.
+  assert.deepStrictEqual(moves('frN', EMPTY_D4, 'd4'), ['f5']);
+  assert.deepStrictEqual(moves('frN', EMPTY_D4, 'd4', '8x8', ['oblique-quadrant']), ['e6', 'f5']);
+  assert.deepStrictEqual(moves('lbN', EMPTY_D4, 'd4'), ['c2']);
+  assert.deepStrictEqual(moves('lbN', EMPTY_D4, 'd4', '8x8', ['oblique-quadrant']), ['b3', 'c2']);
+  // fs and lv are not corners: fsN stays b5 f5, lvN stays c6 c2; and frW
+  // (orthogonal) stays d5 e4.
+  assert.deepStrictEqual(moves('fsN', EMPTY_D4, 'd4', '8x8', ['oblique-quadrant']), ['b5', 'f5']);
+  assert.deepStrictEqual(moves('lvN', EMPTY_D4, 'd4', '8x8', ['oblique-quadrant']), ['c2', 'c6']);
+  assert.deepStrictEqual(moves('frW', EMPTY_D4, 'd4', '8x8', ['oblique-quadrant']), ['d5', 'e4']);
+});
+
+test('bug doubled-two: a doubled letter is the atom once', () => {
+  // Clean (§C2.2): NN from a1 is the nightrider, b3 c5 d7 and c2 e3 g4.
+  // Bug: N, b3 c2.
+  const a1 = '8/8/8/8/8/8/8/X7';
+  assert.deepStrictEqual(moves('NN', a1, 'a1'), sorted(['b3', 'c5', 'd7', 'c2', 'e3', 'g4']));
+  assert.deepStrictEqual(moves('NN', a1, 'a1', '8x8', ['doubled-two']), ['b3', 'c2']);
+  // Clean: WW on 3x3 from a1 is the rook, a2 a3 b1 c1. Bug: W, a2 b1.
+  assert.deepStrictEqual(moves('WW', '3/3/X2', 'a1', '3x3', ['doubled-two']), ['a2', 'b1']);
+  // A range after it is read as usual: NN2 is N2, b3 c5 and c2 e3, the
+  // same as the clean NN2.
+  assert.deepStrictEqual(moves('NN2', a1, 'a1', '8x8', ['doubled-two']), sorted(['b3', 'c5', 'c2', 'e3']));
+});
+
+test('bug digit-dropped: a range number is ignored', () => {
+  // Clean (§C2.3, §B5.1): W3 from d4 is three steps each way: d5 d6 d7,
+  // d3 d2 d1, c4 b4 a4, e4 f4 g4. Bug: W, d5 d3 c4 e4.
+  assert.deepStrictEqual(moves('W3', EMPTY_D4, 'd4'),
+    sorted(['d5', 'd6', 'd7', 'd3', 'd2', 'd1', 'c4', 'b4', 'a4', 'e4', 'f4', 'g4']));
+  assert.deepStrictEqual(moves('W3', EMPTY_D4, 'd4', '8x8', ['digit-dropped']), sorted(['d5', 'd3', 'c4', 'e4']));
+  // Clean: R2 from a1 is a2 a3 b1 c1; bug: R, a2-a8 and b1-h1.
+  const a1 = '8/8/8/8/8/8/8/X7';
+  assert.deepStrictEqual(moves('R2', a1, 'a1'), sorted(['a2', 'a3', 'b1', 'c1']));
+  assert.deepStrictEqual(moves('R2', a1, 'a1', '8x8', ['digit-dropped']),
+    sorted(['a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1']));
+  // Clean: N0 is the nightrider (xboard: 0 is no limit), b3 c5 d7 c2 e3 g4;
+  // bug: N, b3 c2. Clean NN2: b3 c5 c2 e3; bug: NN, the whole nightrider.
+  assert.deepStrictEqual(moves('N0', a1, 'a1', '8x8', ['digit-dropped']), ['b3', 'c2']);
+  assert.deepStrictEqual(moves('NN2', a1, 'a1', '8x8', ['digit-dropped']),
+    sorted(['b3', 'c5', 'd7', 'c2', 'e3', 'g4']));
+});
+
+function runAdapter(args, input = '') {
+  return spawnSync(process.execPath, [path.join(__dirname, 'adapter.js'), ...args], { input, encoding: 'utf8' });
+}
+
+test('--bugs: the hello names the bugs; an unknown name exits 2 before any reply', () => {
+  const helloLine = JSON.stringify({ id: 0, op: 'hello', protocol: 2 }) + '\n';
+  const helloWith = (args) => {
+    const run = runAdapter(args, helloLine);
+    assert.strictEqual(run.status, 0, run.stderr);
+    return JSON.parse(run.stdout.split('\n')[0]);
+  };
+  // Named in the order of BUGS, whatever the order written.
+  let hello = helloWith(['--bugs', 'digit-dropped,mc-last']);
+  assert.strictEqual(hello.name, 'template-node+mc-last+digit-dropped');
+  assert.strictEqual(hello.occupied, true);
+  hello = helloWith(['--bugs', 'all']);
+  assert.strictEqual(hello.name, ['template-node', ...Object.keys(BUGS)].join('+'));
+  assert.strictEqual(helloWith(['--bugs', '']).name, 'template-node');
+  for (const args of [['--bugs', 'mc-last,nosuch'], ['--bugs'], ['--verbose']]) {
+    const run = runAdapter(args, helloLine);
+    assert.strictEqual(run.status, 2, args.join(' '));
+    assert.strictEqual(run.stdout, '', args.join(' '));
+    assert.match(run.stderr, /^adapter\.js: /);
+  }
+  assert.match(runAdapter(['--bugs', 'nosuch']).stderr, /unknown bug "nosuch"/);
 });
 
 test('features outside the subset are unsupported, never syntax errors', () => {

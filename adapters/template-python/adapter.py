@@ -8,8 +8,12 @@ independent implementation of the subset, written from spec/classic.md
 (profile xboard) and spec/betza2.md §1, §2, §3.1 and §3.2.
 
 Standard library only; Python 3.9 or later. Run it as
-    python3 adapter.py
+    python3 adapter.py [--bugs LIST]
 and talk to it with one JSON object per line on stdin and stdout.
+
+--bugs LIST (names separated by commas, or "all") plants reading mistakes
+in the generator, so that a run of the judge shows what a buggy program
+looks like (README.md, "Planted bugs"). Without it the adapter is clean.
 """
 
 import json
@@ -35,11 +39,57 @@ HELLO = {
 }
 
 
+# The reading mistakes --bugs can plant, in the order they are named; each is
+# one `if "name" in bugs` in the generator below, and a row of README.md.
+BUGS = {
+    "j-as-ad": "J is read as the compound of A and D, not as C (§C5.2)",
+    "range-jumps": "a range of 2 or more on W, F or K jumps over pieces (§B5.1, §1.2)",
+    "leap-blocked": "a ride of D, A, H or G is blocked by the squares it leaps over (§1.1, §1.2)",
+    "nrider-passes": "a ride of N, C or Z passes pieces on its landing squares (§1.2, §C2.2)",
+    "fixed-order": "direction letters are sorted into the order f b r l v s (§2.6)",
+}
+
+
+def read_bugs(argv):
+    """The bugs the command line asks for (--bugs LIST), in the order of
+    BUGS; a ValueError for an unknown argument or bug name."""
+    bugs, i = set(), 0
+    while i < len(argv):
+        if argv[i] != "--bugs" or i + 1 == len(argv):
+            raise ValueError(f"unknown argument {argv[i]!r} (usage: adapter.py [--bugs LIST])")
+        for name in filter(None, argv[i + 1].split(",")):
+            if name == "all":
+                bugs |= set(BUGS)
+            elif name in BUGS:
+                bugs.add(name)
+            else:
+                raise ValueError(f"unknown bug {name!r} in --bugs; the bugs are "
+                                 f"{', '.join(BUGS)} and all")
+        i += 2
+    return tuple(name for name in BUGS if name in bugs)
+
+
+def hello(bugs):
+    """The hello reply's fields with bugs planted: other pieces on the board
+    (bugs about blocking need them), the bugs in the name, J read by j-as-ad."""
+    if not bugs:
+        return HELLO
+    reply = {**HELLO, "name": "+".join((HELLO["name"],) + bugs), "occupied": True}
+    if "j-as-ad" in bugs:
+        reply["characters"] = "J" + HELLO["characters"]
+    return reply
+
+
 class Unsupported(Exception):
     """A legal request this adapter cannot answer (error kind "unsupported")."""
 
 
 def main():
+    try:
+        bugs = read_bugs(sys.argv[1:])
+    except ValueError as err:
+        print(f"adapter.py: {err}", file=sys.stderr)
+        sys.exit(2)
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -48,7 +98,7 @@ def main():
         except ValueError as err:
             reply = error_reply(None, "internal", f"request is not JSON: {err}")
         else:
-            reply = handle(request)
+            reply = handle(request, bugs)
         if reply is None:  # bye: no reply, exit 0 (P5)
             return
         sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
@@ -56,19 +106,20 @@ def main():
     # End of stdin means the same as bye.
 
 
-def handle(request):
-    """Returns the reply to one request, or None for bye."""
+def handle(request, bugs=()):
+    """Returns the reply to one request, or None for bye; bugs are the
+    planted bugs' names (BUGS)."""
     rid = request.get("id") if isinstance(request, dict) else None
     op = request.get("op") if isinstance(request, dict) else None
     if op == "bye":
         return None
     if op == "hello":
-        return {"id": rid, **HELLO}
+        return {"id": rid, **hello(bugs)}
     if op != "moves":
         # P4: an op the implementation does not know is "unsupported".
         return error_reply(rid, "unsupported", f"unknown op {op!r}")
     try:
-        return {"id": rid, "outcomes": answer_moves(request)}
+        return {"id": rid, "outcomes": answer_moves(request, bugs)}
     except Unsupported as err:
         return error_reply(rid, "unsupported", str(err))
     except Exception as err:  # a malformed request, or a bug of this adapter
@@ -81,7 +132,7 @@ def error_reply(rid, kind, message):
 
 # ------------------------------------------------------------ the request
 
-def answer_moves(request):
+def answer_moves(request, bugs=()):
     """Reads board, position and from (P3.1), asks the generator, and returns
     the outcomes {"to", "capture"} (P3.3, level destinations)."""
     if request["dialect"] != "betza-classic":
@@ -92,7 +143,7 @@ def answer_moves(request):
     if start not in board:
         raise ValueError(f"no piece on {request['from']}, the mover's square")
     # ---- replace this call to wrap your own program ----
-    moves = generate(request["notation"], board, width, height, start)
+    moves = generate(request["notation"], board, width, height, start, bugs)
     # ----------------------------------------------------
     return [{"to": square_name(to), "capture": capture}
             for to, capture in sorted(moves)]
@@ -149,29 +200,38 @@ FEATURES = {"p": "p (hopper)", "g": "g (grasshopper)", "n": "n (lame leaper)",
             "d": "d (destroy a friend)"}
 
 
-def generate(notation, board, width, height, start):
+def generate(notation, board, width, height, start, bugs=()):
     """The set of (square, capture) a classic description gives the mover on
-    start: the union of its moves (§C1.1)."""
+    start: the union of its moves (§C1.1). bugs: the planted bugs (BUGS)."""
     white = board[start].isupper()
     forward, right = ((0, 1), (1, 0)) if white else ((0, -1), (-1, 0))  # §2.1
     results = set()
-    for directions, modes, atom, limit in parse(notation):
+    for directions, modes, atom, limit in parse(notation, bugs):
+        is_ride = limit != 1  # no limit, or 2 leaps and more
+        # Bug range-jumps: a range of 2 or more on W, F or K jumps over pieces.
+        jumps = "range-jumps" in bugs and atom in "WFK" and limit is not None and limit >= 2
+        # Bug nrider-passes: a ride of N, C or Z passes pieces.
+        jumps = jumps or ("nrider-passes" in bugs and atom in "NCZ" and is_ride)
+        # Bug leap-blocked: a ride of D, A, H or G is blocked by the squares
+        # it leaps over.
+        blocked = "leap-blocked" in bugs and atom in "DAHG" and is_ride
         names = direction_names(directions)
         for step in steps(atom):
             phi = step[0] * forward[0] + step[1] * forward[1]
             rho = step[0] * right[0] + step[1] * right[1]
             if names and not any(includes(n, phi, rho, atom in COMPOUNDS) for n in names):
                 continue
-            results |= ride(board, width, height, start, step, limit, modes, white)
+            results |= ride(board, width, height, start, step, limit, modes, white,
+                            jumps, blocked)
     return results
 
 
-def parse(notation):
+def parse(notation, bugs=()):
     """Reads a description into moves (directions, modes, atom, limit), limit
     None for no limit. It does not validate: text it cannot read as a
     description is unsupported, never a syntax error."""
     for char in notation:
-        if char not in HELLO["characters"]:
+        if char not in hello(bugs)["characters"]:
             raise Unsupported(f"{FEATURES.get(char, repr(char))} is not implemented")
     moves, i = [], 0
     while i < len(notation):
@@ -190,7 +250,12 @@ def parse(notation):
         if digits:  # §C2.3, §B5.1: at most that many leaps; xboard: 0 = no limit
             limit = int(digits) or None
         directions = "".join(c for c in run if c in DIRECTIONS)
+        if "fixed-order" in bugs:  # Bug fixed-order: f b r l v s, whatever the order written.
+            directions = "".join(sorted(directions, key=DIRECTIONS.index))
         modes = {c for c in run if c in MODES} or set(MODES)  # §C3.2
+        if atom == "J" and "j-as-ad" in bugs:  # Bug j-as-ad: J is A and D.
+            moves += [(directions, modes, "A", limit), (directions, modes, "D", limit)]
+            continue
         moves.append((directions, modes, atom, limit))
     return moves
 
@@ -244,14 +309,21 @@ def includes(name, phi, rho, compound):
     return lean in letters(name[0]) and larger in letters(name[1])
 
 
-def ride(board, width, height, start, step, limit, modes, white):
+def ride(board, width, height, start, step, limit, modes, white,
+         jumps=False, blocked=False):
     """§1.2, §3.1, §3.2: up to limit steps straight on, through empty squares;
-    m ends on an empty square, c on an enemy, which it captures."""
+    m ends on an empty square, c on an enemy, which it captures. Planted
+    bugs: jumps, every square up to limit is reached whatever the squares
+    before it hold; blocked, the squares a step leaps over must be empty."""
     results, (x, y), count = set(), start, 0
+    unit = tuple(d // max(abs(step[0]), abs(step[1])) for d in step) if blocked else None
     while limit is None or count < limit:
         x, y, count = x + step[0], y + step[1], count + 1
         if not (0 <= x < width and 0 <= y < height):
             break
+        if blocked and any((x - k * unit[0], y - k * unit[1]) in board
+                           for k in range(1, max(abs(step[0]), abs(step[1])))):
+            break  # Bug leap-blocked: a square leapt over holds a piece.
         piece = board.get((x, y))
         if piece is None:
             if "m" in modes:
@@ -259,6 +331,8 @@ def ride(board, width, height, start, step, limit, modes, white):
             continue
         if piece.isupper() != white and "c" in modes:
             results.add(((x, y), True))
+        if jumps:
+            continue  # Bugs range-jumps, nrider-passes: the ride goes on.
         break  # a ride stops at the first occupied square
     return results
 

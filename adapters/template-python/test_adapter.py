@@ -29,13 +29,14 @@ def empty(width, height, square, piece="X"):
     return "/".join(rows)
 
 
-def moves(notation, square="d4", board="8x8", position=None, piece="X"):
-    """The destinations the adapter gives, as a set of (square, capture)."""
+def moves(notation, square="d4", board="8x8", position=None, piece="X", bugs=()):
+    """The destinations the adapter gives, as a set of (square, capture),
+    with the planted bugs named in bugs."""
     width, height = (int(n) for n in board.split("x"))
     request = {"dialect": "betza-classic", "notation": notation, "board": board,
                "position": position or empty(width, height, square, piece),
                "from": square}
-    return {(o["to"], o["capture"]) for o in adapter.answer_moves(request)}
+    return {(o["to"], o["capture"]) for o in adapter.answer_moves(request, bugs)}
 
 
 def quiet(*squares):
@@ -140,14 +141,116 @@ class Generator(unittest.TestCase):
         self.assertNotIn(("g4", False), got)
 
 
+class PlantedBugs(unittest.TestCase):
+    """Each planted bug (README.md, "Planted bugs") against the clean reading
+    on a small position; both answers derived by hand."""
+
+    def test_j_as_ad(self):
+        # Clean: J is not read (unsupported); profile xboard makes it the camel
+        # C (§C5.2): c1 e1 c7 e7 a3 a5 g3 g5 from d4.
+        # Bug: J is A (b2 f2 b6 f6) and D (d2 d6 b4 f4) together.
+        with self.assertRaises(adapter.Unsupported):
+            moves("J")
+        self.assertEqual(moves("J", bugs=("j-as-ad",)),
+                         quiet("b2", "f2", "b6", "f6", "d2", "d6", "b4", "f4"))
+        # The modifiers go to both: fJ is fA (b6 f6) and fD (d6).
+        self.assertEqual(moves("fJ", bugs=("j-as-ad",)), quiet("b6", "f6", "d6"))
+
+    def test_range_jumps(self):
+        # A friend on a2, an enemy on c1, the mover on a1.
+        # Clean (§B5.1, §1.2): W3 up stops at the friend on a2: nothing; right
+        # b1, then takes c1 and stops. Bug: up a3 a4 past the friend; right
+        # b1, takes c1, goes on to d1.
+        position = "8/8/8/8/8/8/P7/X1p5"
+        self.assertEqual(moves("W3", "a1", position=position), {("b1", False), ("c1", True)})
+        self.assertEqual(moves("W3", "a1", position=position, bugs=("range-jumps",)),
+                         {("a3", False), ("a4", False), ("b1", False), ("c1", True),
+                          ("d1", False)})
+        # No range of 2 or more: R (no range) and W0 (0) stay clean.
+        for notation in ("R", "W0"):
+            self.assertEqual(moves(notation, "a1", position=position, bugs=("range-jumps",)),
+                             {("b1", False), ("c1", True)}, notation)
+
+    def test_leap_blocked(self):
+        # A friend on a2, an enemy on f1, the mover on a1.
+        # Clean (§1.1, §1.2): DD lands on a3 a5 a7 and c1 e1 g1; a2 and f1 are
+        # leapt over, never landed on. Bug: a2 blocks the whole ride up; right
+        # c1 e1, and the leap e1-g1 crosses f1, which blocks it.
+        position = "8/8/8/8/8/8/P7/X4p2"
+        self.assertEqual(moves("DD", "a1", position=position),
+                         quiet("a3", "a5", "a7", "c1", "e1", "g1"))
+        self.assertEqual(moves("DD", "a1", position=position, bugs=("leap-blocked",)),
+                         quiet("c1", "e1"))
+        # A single leap is no ride: D is a3 c1 either way.
+        self.assertEqual(moves("D", "a1", position=position, bugs=("leap-blocked",)),
+                         quiet("a3", "c1"))
+
+    def test_nrider_passes(self):
+        # An enemy on b3, a friend on c2, the mover on a1.
+        # Clean (§C2.2, §1.2): NN takes b3 and stops; c2 stops the other line:
+        # only xb3. Bug: takes b3 and goes on to c5 d7; past c2 to e3 g4.
+        position = "8/8/8/8/8/1p6/2P5/X7"
+        self.assertEqual(moves("NN", "a1", position=position), {("b3", True)})
+        self.assertEqual(moves("NN", "a1", position=position, bugs=("nrider-passes",)),
+                         {("b3", True), ("c5", False), ("d7", False), ("e3", False),
+                          ("g4", False)})
+
+    def test_fixed_order(self):
+        # Clean (§2.6, §2.4): lfN is the single name lf, (-1,+2): c6; rbN is rb,
+        # (+1,-2): e2. Bug: read as flN, (-2,+1): b5, and brN, (+2,-1): f3.
+        self.assertEqual(moves("lfN"), quiet("c6"))
+        self.assertEqual(moves("lfN", bugs=("fixed-order",)), quiet("b5"))
+        self.assertEqual(moves("rbN"), quiet("e2"))
+        self.assertEqual(moves("rbN", bugs=("fixed-order",)), quiet("f3"))
+        # Clean (§2.6, §2.5): sf is no pair, so sfK is s (c4 e4) and f (d5).
+        # Bug: fsK, the forward diagonals c5 e5.
+        self.assertEqual(moves("sfK"), quiet("c4", "e4", "d5"))
+        self.assertEqual(moves("sfK", bugs=("fixed-order",)), quiet("c5", "e5"))
+        # The modes keep their meaning: clfN captures on lf (c6) only, the bug
+        # on fl (b5) only, with enemies on both.
+        position = "8/8/2p5/1p6/3X4/8/8/8"
+        self.assertEqual(moves("clfN", position=position), {("c6", True)})
+        self.assertEqual(moves("clfN", position=position, bugs=("fixed-order",)),
+                         {("b5", True)})
+
+
 class Protocol(unittest.TestCase):
-    def exchange(self, *requests):
-        """Runs adapter.py as a process and returns its reply lines, parsed."""
+    def run_adapter(self, args, *requests):
+        """Runs adapter.py with args as a process on the requests."""
         text = "".join(json.dumps(r) + "\n" for r in requests)
-        done = subprocess.run([sys.executable, os.path.join(HERE, "adapter.py")],
-                              input=text, capture_output=True, text=True, timeout=30)
+        return subprocess.run([sys.executable, os.path.join(HERE, "adapter.py"), *args],
+                              input=text, capture_output=True, text=True, timeout=60)
+
+    def exchange(self, *requests, args=()):
+        """Runs adapter.py as a process and returns its reply lines, parsed."""
+        done = self.run_adapter(args, *requests)
         self.assertEqual(done.returncode, 0, done.stderr)
         return [json.loads(line) for line in done.stdout.splitlines()]
+
+    def test_hello_with_bugs(self):
+        # Bugs planted: other pieces on the board, the bugs in the name (in the
+        # order of adapter.BUGS), J read when j-as-ad is planted.
+        hello = self.exchange({"id": 0, "op": "hello", "protocol": 2},
+                              args=("--bugs", "fixed-order,j-as-ad"))[0]
+        self.assertEqual(hello["name"], "template-python+j-as-ad+fixed-order")
+        self.assertIs(hello["occupied"], True)
+        self.assertIn("J", hello["characters"])
+        hello = self.exchange({"id": 0, "op": "hello", "protocol": 2},
+                              args=("--bugs", "all"))[0]
+        self.assertEqual(hello["name"], "template-python+" + "+".join(adapter.BUGS))
+        # An empty list plants nothing: the hello is the clean one.
+        hello = self.exchange({"id": 0, "op": "hello", "protocol": 2}, args=("--bugs", ""))[0]
+        self.assertEqual((hello["name"], hello["occupied"]), ("template-python", False))
+        self.assertNotIn("J", hello["characters"])
+
+    def test_unknown_bug(self):
+        # An unknown name: a message on stderr and status 2, before any reply.
+        for args in (("--bugs", "j-as-ad,nosuch"), ("--bugs",), ("--verbose",)):
+            done = self.run_adapter(args, {"id": 0, "op": "hello", "protocol": 2})
+            self.assertEqual(done.returncode, 2, args)
+            self.assertEqual(done.stdout, "", args)
+            self.assertIn("adapter.py:", done.stderr)
+        self.assertIn("unknown bug 'nosuch'", self.run_adapter(("--bugs", "nosuch")).stderr)
 
     def test_session(self):
         replies = self.exchange(
