@@ -67,24 +67,31 @@ func Diagnose(ctx context.Context, impl conform.Impl, rep *conform.Report, opt O
 	// 2. Causes, the widest first.
 	causes := cover(fails, explains)
 
-	// A failure with two causes that are rows of one other profile: the
-	// pair explains it, and it joins the wider cause's class.
+	// A failure with two causes, one of them named already: the pair of
+	// readings explains it, and it joins that cause's class.
 	pairs := map[[2]*Hypothesis]*Hypothesis{}
 	for i, res := range fails {
 		if res.Cause != nil {
 			continue
 		}
+		hs := lib.hypotheses(res.Case.Request.Dialect)
 	search:
-		for a := range causes {
-			for b := a + 1; b < len(causes); b++ {
-				ha, hb := causes[a].hypothesis, causes[b].hypothesis
+		for _, c := range causes {
+			ha := c.hypothesis
+			if !lib.differs(ha, res.Case) {
+				continue
+			}
+			for _, hb := range hs {
+				if hb == ha || !lib.differs(hb, res.Case) {
+					continue
+				}
 				k := [2]*Hypothesis{ha, hb}
 				p, ok := pairs[k]
 				if !ok {
 					p = Pair(ha, hb)
 					pairs[k] = p
 				}
-				if p != nil && lib.differs(ha, res.Case) && lib.differs(hb, res.Case) && lib.explains(p, res.Case, res.Got, rep.Level) {
+				if p != nil && lib.explains(p, res.Case, res.Got, rep.Level) {
 					res.Cause = causeOf(ha, []*Hypothesis{p})
 					explains[i] = []*Hypothesis{ha, p}
 					break search
@@ -382,10 +389,12 @@ func (l *library) explains(h *Hypothesis, c *conform.Case, got client.Result, le
 	}
 	var want wire.Reply
 	switch {
+	case c.Invalid:
+		// The divergence is that the notation was accepted: a reading
+		// that accepts it explains that, whatever it then answers (the
+		// answer to a notation the spec rejects has no truth to meet).
+		return e.err == nil && got.Kind == client.ResultOK
 	case e.err != nil:
-		if c.Invalid {
-			return false // rejected as the spec rejects it
-		}
 		want = server.Refusal(e.err)
 	case !c.Invalid && e.src == c.Betza2:
 		return false

@@ -88,12 +88,11 @@ var mistakes = []mistake{
 	{name: "mc-last", clause: "§C3.2",
 		says: "keeps only the last of m and c written on a move (mcW as cW); the two together allow both (§C3.2)",
 		rewrite: eachMove(func(m classic.Move) []classic.Move {
-			mi, ci := strings.IndexByte(m.Mods, 'm'), strings.IndexByte(m.Mods, 'c')
-			if mi < 0 || ci < 0 {
+			modes, rest := split(m.Mods, "mc")
+			if !strings.Contains(modes, "m") || !strings.Contains(modes, "c") {
 				return nil
 			}
-			drop := min(mi, ci)
-			m.Mods = m.Mods[:drop] + m.Mods[drop+1:]
+			m.Mods = rest + modes[len(modes)-1:]
 			return []classic.Move{m}
 		})},
 	{name: "fixed-order", clause: "§C3.1",
@@ -121,7 +120,7 @@ var mistakes = []mistake{
 			swapped := false
 			for _, n := range directionNames(dirs) {
 				names = append(names, n)
-				if len(n) == 2 && axis(n[0]) != axis(n[1]) {
+				if len(n) == 2 && isOblique(n) {
 					names = append(names, string([]byte{n[1], n[0]}))
 					swapped = true
 				}
@@ -227,11 +226,13 @@ func split(mods, set string) (in, rest string) {
 	return in, rest
 }
 
-func axis(c byte) byte {
-	if strings.IndexByte("fbv", c) >= 0 {
-		return 'v'
-	}
-	return 's'
+// isOblique reports whether a pair of direction letters is one of f or b
+// with one of l or r, in either order: a pair that names one leap of an
+// oblique atom (§2.4).
+func isOblique(pair string) bool {
+	vert := func(c byte) bool { return c == 'f' || c == 'b' }
+	side := func(c byte) bool { return c == 'l' || c == 'r' }
+	return vert(pair[0]) && side(pair[1]) || side(pair[0]) && vert(pair[1])
 }
 
 // directionNames reads a run of direction letters into names, a listed
