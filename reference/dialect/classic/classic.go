@@ -318,7 +318,7 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 		runs := []string{string(dirs)}
 		if s.chiral {
 			var err string
-			if runs, err = chiralDirs(string(dirs), leg.Atom); err != "" {
+			if runs, err = chiralDirs(string(dirs), leg.Atom, m.Letter); err != "" {
 				return nil, d.errAt(m.ModsAt[strings.IndexByte(m.Mods, 'h')], "§C5.5", "%s", err)
 			}
 		} else if err := checkH(string(dirs)); err != "" {

@@ -35,8 +35,8 @@ func checkH(dirs string) string {
 // moves named, in one run on N, C and Z, whose single names are two
 // letters, and one run each on the other atoms, whose one-letter names
 // would pair (rf on K is one diagonal step). Or it returns why an h has
-// no reading.
-func chiralDirs(dirs string, atom byte) ([]string, string) {
+// no reading, naming the atom as written (letter).
+func chiralDirs(dirs string, atom, letter byte) ([]string, string) {
 	toks := xbetza.DirectionNames(dirs)
 	if slices.Equal(toks, syntax.DirectionTokens(dirs)) && !slices.Contains(toks, "h") {
 		return []string{dirs}, "" // Betza 2.0 reads the run alike
@@ -48,9 +48,9 @@ func chiralDirs(dirs string, atom byte) ([]string, string) {
 		case tok == "h" && a.Class == geometry.Compound:
 			return []string{""}, "" // §X3.4: every direction, whatever else is named
 		case tok == "h":
-			return nil, fmt.Sprintf("expected f, b, l or r before h, or r or l after it, found a lone h: h alone is read on K and Q, not on %c", atom)
+			return nil, fmt.Sprintf("expected f, b, l or r before h, or r or l after it, found a lone h: h alone is read on K and Q, not on %c", letter)
 		case (tok == "hr" || tok == "hl") && a.Class != geometry.Oblique:
-			return nil, fmt.Sprintf("expected f, b, l or r before h: %s is read on N, C and Z, not on %c", tok, atom)
+			return nil, fmt.Sprintf("expected f, b, l or r before h: %s is read on N, C and Z, not on %c", tok, letter)
 		case tok == "hr" || tok == "hl":
 			moves = append(moves, chiralHalf(a.Bases()[0], tok == "hl")...)
 		default:
