@@ -55,11 +55,12 @@ type readingDecision struct {
 }
 
 // oneReadingDecisions are the recorded differences. Every difference the
-// property found (issue 26 item 5: QQ1 and WW1, nD1, W00, pg and gp, and
-// the others listed in spec/classic.md §C5.10–§C5.13) was decided by
-// making the two readings one, so none is kept; a difference kept on
-// purpose is added here with the clause of the Decision paragraph that
-// records it (spec/classic.md §C5.14).
+// property found (issue 26 item 5's QQ1 and WW1, nD1 and W00, and the
+// others of spec/classic.md §C5.5, §C5.7, §C5.8 and §C5.10–§C5.13) was
+// decided by making the two readings one, so none is kept; p and g
+// together (pgR, gpR) already read alike and are pinned by §C4.7 and
+// §X4.3. A difference kept on purpose is added here with the clause of
+// the Decision paragraph that records it (spec/classic.md §C5.14).
 var oneReadingDecisions = []readingDecision{}
 
 // oneReadingSpecs are the spec texts a decision's clause is looked up in.
@@ -91,6 +92,23 @@ func readWith(d dialect.Dialect, ev *equiv.Evaluation, src string) reading {
 		return reading{err: err, noEq: errors.As(err, &ne)}
 	}
 	return reading{prog: prog, mover: ev.Program(prog)}
+}
+
+// readings compares what the xboard profile and xbetza make of one move,
+// on the same positions each time, each side on its own evaluator.
+type readings struct {
+	xboard    dialect.Dialect
+	positions []board.Setup
+	ev        [2]*equiv.Evaluation
+}
+
+func newReadings(t *testing.T, seed int64) *readings {
+	return &readings{xboard: classicProfile(t, "xboard"), positions: oneReadingSetups(seed, oneReadingPositions),
+		ev: [2]*equiv.Evaluation{new(equiv.Evaluation), new(equiv.Evaluation)}}
+}
+
+func (r *readings) compare(move string) moveOutcome {
+	return compareReadings(readWith(r.xboard, r.ev[0], move), readWith(xbetza.Dialect{}, r.ev[1], move), r.positions)
 }
 
 // moveOutcome is what the comparison of one move under both dialects
@@ -143,16 +161,13 @@ func TestOneReadingPerNotation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	xb := classicProfile(t, "xboard")
-	xz := xbetza.Dialect{}
-	positions := oneReadingSetups(cfg.Seed, oneReadingPositions)
-	ev := [2]*equiv.Evaluation{new(equiv.Evaluation), new(equiv.Evaluation)}
+	rs := newReadings(t, cfg.Seed)
 	cache := map[string]moveOutcome{}
 	compare := func(move string) moveOutcome {
 		if o, ok := cache[move]; ok {
 			return o
 		}
-		o := compareReadings(readWith(xb, ev[0], move), readWith(xz, ev[1], move), positions)
+		o := rs.compare(move)
 		cache[move] = o
 		return o
 	}
@@ -221,9 +236,7 @@ func TestOneReadingDecisions(t *testing.T) {
 		}
 		specs += string(b)
 	}
-	xb := classicProfile(t, "xboard")
-	positions := oneReadingSetups(oneReadingSeed, oneReadingPositions)
-	ev := [2]*equiv.Evaluation{new(equiv.Evaluation), new(equiv.Evaluation)}
+	rs := newReadings(t, oneReadingSeed)
 	for _, d := range oneReadingDecisions {
 		if !strings.Contains(specs, "**"+d.Clause+"**") {
 			t.Errorf("decision %q cites %s, which neither spec/classic.md nor spec/xbetza.md defines", d.Pattern, d.Clause)
@@ -236,8 +249,7 @@ func TestOneReadingDecisions(t *testing.T) {
 		if !re.MatchString(d.Example) {
 			t.Errorf("decision %q: its example %q does not match it", d.Pattern, d.Example)
 		}
-		o := compareReadings(readWith(xb, ev[0], d.Example), readWith(xbetza.Dialect{}, ev[1], d.Example), positions)
-		if !isDifference(o.kind) {
+		if o := rs.compare(d.Example); !isDifference(o.kind) {
 			t.Errorf("decision %q (%s): its example %q is no longer read differently (%s); remove the decision", d.Pattern, d.Clause, d.Example, o.kind)
 		}
 	}
@@ -247,9 +259,7 @@ func TestOneReadingDecisions(t *testing.T) {
 // TestOneReadingIssueNotations: the notations issue 26 names, each read
 // one way by both dialects (spec/classic.md §C5.10–§C5.13, §C4.7).
 func TestOneReadingIssueNotations(t *testing.T) {
-	xb := classicProfile(t, "xboard")
-	positions := oneReadingSetups(oneReadingSeed, oneReadingPositions)
-	ev := [2]*equiv.Evaluation{new(equiv.Evaluation), new(equiv.Evaluation)}
+	rs := newReadings(t, oneReadingSeed)
 	for _, c := range []struct{ move, want string }{
 		{"QQ1", "both refuse"}, {"WW1", "both refuse"}, {"WW3", "both refuse"},
 		{"W00", "both refuse"}, {"W03", "both refuse"},
@@ -259,8 +269,7 @@ func TestOneReadingIssueNotations(t *testing.T) {
 		{"ffrrN", "agree"}, {"rrmfN", "agree"}, {"rrfK", "agree"},
 		{"jpR", "no equivalent"}, {"epR3", "agree"},
 	} {
-		o := compareReadings(readWith(xb, ev[0], c.move), readWith(xbetza.Dialect{}, ev[1], c.move), positions)
-		if o.kind != c.want {
+		if o := rs.compare(c.move); o.kind != c.want {
 			t.Errorf("%q: %s, want %s: %s", c.move, o.kind, c.want, o.detail)
 		}
 	}
