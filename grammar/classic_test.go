@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"betzacheck/reference/dialect/classic"
-	"betzacheck/reference/syntax"
+	"betzacheck/reference/dialect/xbetza"
 )
 
 // classicCase is classic.ebnf against reference/dialect/classic under
@@ -65,9 +65,13 @@ func splitClassic(s string) []classicMove {
 	return out
 }
 
-// ranged reports whether m rides: doubled, with a range, or a slider.
+// ranged reports whether m rides under profile xboard: doubled, with a
+// range other than 1 (§C5.12: a range of 1 is one leap), or a slider.
 func (m classicMove) ranged() bool {
-	return m.doubled || m.digits != "" || strings.IndexByte("RBQ", m.letter) >= 0
+	if m.digits != "" {
+		return m.doubled || m.digits != "1"
+	}
+	return m.doubled || strings.IndexByte("RBQ", m.letter) >= 0
 }
 
 // xboardAtom is the atom letter m reads as under profile xboard (§C5.2).
@@ -82,14 +86,14 @@ func (m classicMove) xboardAtom() byte {
 }
 
 // jumps reports whether j has a reading on m under profile xboard
-// (§C5.7): on D and A, and on a ride of W, F or K (R, B and Q included)
-// of more than one step: a range is the number of steps, 0 none, and
-// without one a doubled letter or R B Q rides without limit.
+// (§C5.7): on a leap of D and A, and on a ride of W, F or K (R, B and Q
+// included) of more than one step: a range is the number of steps, 0
+// none, and without one a doubled letter or R B Q rides without limit.
 func (m classicMove) jumps() bool {
 	a := m.xboardAtom()
 	switch {
 	case a == 'D' || a == 'A':
-		return true
+		return !m.ranged()
 	case strings.IndexByte("WFKRBQ", a) < 0:
 		return false
 	case m.digits != "":
@@ -99,21 +103,38 @@ func (m classicMove) jumps() bool {
 	return m.doubled || strings.IndexByte("RBQ", a) >= 0
 }
 
-// hasReading reports whether the direction letters dirs of m, read as
-// Betza 2.0 reads a run, leave no h without a reading under profile
-// xboard (§C5.5): hr or hl on N C Z, a lone h on K Q.
+// hasReading reports whether the direction letters dirs of m, split into
+// names as XBetza splits them (§C5.5, xbetza.DirectionNames), leave no h
+// without a reading under profile xboard: hr or hl on N C Z, a lone h on
+// K Q.
 func (m classicMove) hasReading(dirs string) bool {
-	toks := syntax.DirectionTokens(dirs)
 	a := m.xboardAtom()
-	for i, tok := range toks {
+	for _, tok := range xbetza.DirectionNames(dirs) {
 		switch {
-		case tok != "h", a == 'K' || a == 'Q':
-		case strings.IndexByte("NCZ", a) >= 0 && i+1 < len(toks) && (toks[i+1] == "r" || toks[i+1] == "l"):
-		default:
+		case tok == "h" && a != 'K' && a != 'Q':
+			return false
+		case (tok == "hr" || tok == "hl") && strings.IndexByte("NCZ", a) < 0:
 			return false
 		}
 	}
 	return true
+}
+
+// repeats reports whether a modifier other than a direction letter is
+// written twice in m (§C5.13).
+func (m classicMove) repeats() bool {
+	for i := 0; i < len(m.mods); i++ {
+		if strings.IndexByte("fbrlvsh", m.mods[i]) < 0 && strings.IndexByte(m.mods[:i], m.mods[i]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// neverMade reports whether e is m's only mode, so that it is never made
+// and needs no equivalent (§C5.8).
+func (m classicMove) neverMade() bool {
+	return strings.Contains(m.mods, "e") && !strings.ContainsAny(m.mods, "mc")
 }
 
 func (m classicMove) hops() bool { return strings.ContainsAny(m.mods, "pg") }
@@ -124,10 +145,18 @@ func (m classicMove) hops() bool { return strings.ContainsAny(m.mods, "pg") }
 func classicExcluded(s string) []rule {
 	var rules []rule
 	for _, m := range splitClassic(s) {
-		if m.digits != "" {
+		switch {
+		case m.digits != "" && m.doubled:
+			rules = addRule(rules, rule{"a range after a doubled letter", "§C5.10"})
+		case len(m.digits) > 1 && m.digits[0] == '0':
+			rules = addRule(rules, rule{"a range with a leading zero", "§C5.11"})
+		case m.digits != "":
 			if n, err := strconv.Atoi(m.digits); err != nil || n > 1000 {
 				rules = addRule(rules, rule{"a range above 1000", "§C2.3"})
 			}
+		}
+		if m.repeats() {
+			rules = addRule(rules, rule{"a letter other than a direction letter twice", "§C5.13"})
 		}
 		var dirs []byte
 		for i := 0; i < len(m.mods); i++ {
@@ -142,11 +171,10 @@ func classicExcluded(s string) []rule {
 			rules = addRule(rules, rule{"p or g on a leaper", "§C4.4"})
 		}
 		switch j := strings.Count(m.mods, "j"); {
-		case j > 1:
-			rules = addRule(rules, rule{"j twice", "§C5.7"})
+		case j > 1: // §C5.13 above
 		case j == 1 && strings.Contains(m.mods, "n"):
 			rules = addRule(rules, rule{"j with n", "§C5.7"})
-		case j == 1 && !m.hops() && !m.jumps():
+		case j == 1 && !m.jumps():
 			rules = addRule(rules, rule{"j on an atom it has no reading on", "§C5.7"})
 		}
 	}
@@ -155,10 +183,11 @@ func classicExcluded(s string) []rule {
 
 // classicNoEquivalent reports whether s, a sentence of classic.ebnf, has a
 // hopper with a range other than 0 (§C4.5) or with j (§C5.7), which have
-// no Betza 2.0 equivalent.
+// no Betza 2.0 equivalent, unless e is its only mode and it is never made
+// (§C5.8).
 func classicNoEquivalent(s string) bool {
 	for _, m := range splitClassic(s) {
-		if m.hops() && ((m.digits != "" && strings.Trim(m.digits, "0") != "") || strings.Contains(m.mods, "j")) {
+		if m.hops() && !m.neverMade() && ((m.digits != "" && strings.Trim(m.digits, "0") != "") || strings.Contains(m.mods, "j")) {
 			return true
 		}
 	}

@@ -117,13 +117,16 @@ function moveName(dx, dy) {
   return Math.abs(dy) > Math.abs(dx) ? rl + fb : fb + rl; // lean, then larger axis
 }
 
-// §2.6: the names a run of direction letters selects; null = every move.
+// §2.6, §C5.5: the names a run of direction letters selects; null = every
+// move. A letter written twice is that letter once (xboard reads ffrrN as
+// fN and rN).
 function selection(directions, cls, bugs = NO_BUGS) {
   if (directions === '') return null;
   const names = new Set();
   for (let i = 0; i < directions.length;) {
-    const name = PAIRS.includes(directions.slice(i, i + 2)) ? directions.slice(i, i + 2) : directions[i];
-    i += name.length;
+    const doubled = directions[i + 1] === directions[i];
+    const name = doubled || !PAIRS.includes(directions.slice(i, i + 2)) ? directions[i] : directions.slice(i, i + 2);
+    i += doubled ? 2 : name.length;
     for (const single of TABLES[cls][name].split(' ')) names.add(single);
     if (bugs.has('oblique-quadrant') && cls === 'obl' && CORNERS.includes(name)) {
       names.add(name[1] + name[0]); // Bug oblique-quadrant: fr is fr and rf.

@@ -77,6 +77,9 @@ test('directions on the knight (§2.4, §2.6)', () => {
   // b4 and f4; its fr is (-2,-1), b4.
   assert.deepStrictEqual(moves('fsN', '8/8/8/3x4/8/8/8/8', 'd5'), ['b4', 'f4']);
   assert.deepStrictEqual(moves('frN', '8/8/8/3x4/8/8/8/8', 'd5'), ['b4']);
+  // §C5.5 xboard: a letter written twice is that letter once, so rrfN is
+  // rN (f5 f3) and fN (c6 e6), not Betza 2.0's r and rf.
+  assert.deepStrictEqual(moves('rrfN', EMPTY_D4, 'd4'), sorted(['c6', 'e6', 'f5', 'f3']));
 });
 
 test('K and Q take the compound table (§C5.4 xboard, §2.5)', () => {

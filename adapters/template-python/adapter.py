@@ -261,9 +261,15 @@ def parse(notation, bugs=()):
 
 
 def direction_names(letters):
-    """§2.6: read left to right, a listed pair is one name, else one letter."""
+    """§2.6, §C5.5: read left to right, a letter written twice is that letter
+    once (xboard reads ffrrN as fN and rN), a listed pair is one name, else
+    one letter."""
     names, i = [], 0
     while i < len(letters):
+        if letters[i + 1:i + 2] == letters[i]:
+            names.append(letters[i])
+            i += 2
+            continue
         size = 2 if letters[i:i + 2] in PAIRS else 1
         names.append(letters[i:i + size])
         i += size

@@ -54,6 +54,13 @@ class Generator(unittest.TestCase):
         self.assertEqual(moves("fW"), quiet("d5"))
         self.assertEqual(moves("fW", piece="x"), quiet("d3"))
 
+    def test_doubled_direction_letter(self):
+        # §C5.5 xboard: a letter written twice is that letter once, so ffrrN
+        # is fN (c6 e6) and rN (f5 f3), not Betza 2.0's run; llvF is lF and
+        # vF, all four diagonals.
+        self.assertEqual(moves("ffrrN"), quiet("c6", "e6", "f5", "f3"))
+        self.assertEqual(moves("llvF"), moves("F"))
+
     def test_range_on_an_edge(self):
         # §B5.1: W3 is at most three wazir steps. From a4: up a5 a6 a7, down
         # a3 a2 a1, right b4 c4 d4; left is off the board.

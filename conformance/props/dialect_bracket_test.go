@@ -255,8 +255,8 @@ func runDialectCorpus(t *testing.T, name string, d dialect.Dialect, specPath str
 	}
 	n := 0
 	for _, f := range files {
-		if f.Dialect != name {
-			continue
+		if f.Dialect != name || f.Invalid {
+			continue // an invalid file's error is checked by conformance/corpus
 		}
 		n++
 		t.Run(f.Path, func(t *testing.T) {

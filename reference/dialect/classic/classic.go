@@ -127,6 +127,14 @@ func (d Dialect) Parse(src string) ([]*Move, error) {
 						k++
 					}
 				}
+				switch {
+				case cur.Doubled && s.doubledNoRange:
+					// §C5.10: the doubled letter already rides without limit.
+					return nil, d.errAt(j, "§C5.10", "expected no range after the doubled letter %c%c, which already rides without limit, found %s", c, c, src[j:k])
+				case src[j] == '0' && k > j+1 && s.noLeadingZero:
+					// §C5.11: XBoard's guide reads a leading zero as "exactly".
+					return nil, d.errAt(j, "§C5.11", "expected a range without a leading zero, found %s: profile %s reads no exact count", src[j:k], d.profile.Name)
+				}
 				n := 0
 				for _, ch := range src[j:k] {
 					n = n*10 + int(ch-'0')
@@ -208,7 +216,9 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 	if m.Doubled {
 		leg.Range = bracket.Unbounded // §C2.2
 	}
-	ranged := m.Doubled || m.Range >= 0
+	// ranged: the move rides, for p, g, n and j. Under a profile that
+	// reads a range of 1 as one leap it does not (§C5.12).
+	ranged := m.Doubled || (m.Range >= 0 && !(m.Range == 1 && s.rangeOneLeaper))
 	if m.Range >= 0 {
 		switch {
 		case m.Range > 0:
@@ -227,6 +237,10 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 	var noEq error     // reported after the located errors
 	for k := 0; k < len(m.Mods); k++ {
 		c, at := m.Mods[k], m.ModsAt[k]
+		if s.noRepeat && strings.IndexByte(dirLetters, c) < 0 && strings.IndexByte(m.Mods[:k], c) >= 0 {
+			// §C5.13: a letter other than a direction letter once a move.
+			return nil, d.errAt(at, "§C5.13", "expected each letter other than a direction letter once in a move, found a second %c: profile %s gives it no reading", c, d.profile.Name)
+		}
 		switch c {
 		case 'm', 'c':
 			if !strings.ContainsRune(leg.Modes, rune(c)) {
@@ -235,10 +249,7 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 		case 'e':
 			enPassant = true
 		case 'j':
-			if jumpAt >= 0 {
-				return nil, d.errAt(at, "§C5.7", "expected one j, found a second: spec/xbetza.md gives jj no reading")
-			}
-			jumpAt = at
+			jumpAt = at // written twice: §C5.13 above
 		case 'p', 'g':
 			if leg.Range == 1 && !ranged {
 				if !s.hopLeaper {
@@ -287,14 +298,20 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 		}
 	}
 	skipFirst := false // §C5.7: the leg's first square is skipped
-	switch {
-	case jumpAt >= 0 && (p.Hop || p.Grasshopper):
-		noEq = &dialect.NoEquivalentError{From: dialect.Classic, To: dialect.Betza2, Part: text, Offset: m.At,
-			Reason: "j on a hopper: whether the skipped square may hold the hurdle is not defined (§C5.7)"}
-	case jumpAt >= 0:
+	if jumpAt >= 0 {
+		// §C5.7: where j may stand is checked first, a located error
+		// before a missing equivalent.
+		jumped := leg
 		var err error
-		if skipFirst, err = d.jump(&leg, m, jumpAt); err != nil {
+		if skipFirst, err = d.jump(&jumped, m, jumpAt, ranged); err != nil {
 			return nil, err
+		}
+		if p.Hop || p.Grasshopper {
+			skipFirst = false
+			noEq = &dialect.NoEquivalentError{From: dialect.Classic, To: dialect.Betza2, Part: text, Offset: m.At,
+				Reason: "j on a hopper: whether the skipped square may hold the hurdle is not defined (§C5.7)"}
+		} else {
+			leg = jumped
 		}
 	}
 	if ranged && strings.IndexByte(s.noRides, leg.Atom) >= 0 {
@@ -309,25 +326,30 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 		}
 		parts = ps
 	} else {
-		ds := string(dirs)
+		runs := []string{string(dirs)}
 		if s.chiral {
 			var err string
-			if ds, err = chiralDirs(ds, leg.Atom); err != "" {
+			if runs, err = chiralDirs(string(dirs), leg.Atom, m.Letter); err != "" {
 				return nil, d.errAt(m.ModsAt[strings.IndexByte(m.Mods, 'h')], "§C5.5", "%s", err)
 			}
-		} else if err := checkH(ds); err != "" {
+		} else if err := checkH(string(dirs)); err != "" {
 			return nil, d.errAt(m.ModsAt[strings.IndexByte(m.Mods, 'h')], "§C3.1", "%s", err)
 		}
-		leg.Dirs = ds
-		if leg.Atom == 'K' && ds != "" && s.compound == "apart" {
-			w, f := leg, leg
-			w.Atom, f.Atom = 'W', 'F'
-			parts = []bracket.LegSpec{w, f}
-		} else {
-			parts = []bracket.LegSpec{leg}
+		for _, ds := range runs {
+			l := leg
+			l.Dirs = ds
+			if leg.Atom == 'K' && ds != "" && s.compound == "apart" {
+				w, f := l, l
+				w.Atom, f.Atom = 'W', 'F'
+				parts = append(parts, w, f)
+			} else {
+				parts = append(parts, l)
+			}
 		}
 	}
-	if noEq != nil {
+	if noEq != nil && !(enPassant && leg.Modes == "") {
+		// §C5.8: a move whose only mode is e is never made, and needs no
+		// equivalent.
 		return nil, noEq
 	}
 	var out []bracket.PathSpec
@@ -342,13 +364,15 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 	return out, nil
 }
 
-// jump reads j, at offset at, on the leg of a move that does not hop
-// (§C5.7, spec/xbetza.md §X4.7): on D and A the square passed over must be
-// occupied (the sweep j of §B6.1); on a ride of W, F or K the first square
-// is skipped, whatever it holds, which jump reports; on any other atom j
-// has no reading.
-func (d Dialect) jump(leg *bracket.LegSpec, m *Move, at int) (skipFirst bool, err error) {
+// jump reads j, at offset at, on the leg of a move (§C5.7, spec/xbetza.md
+// §X4.7): on a leap of D and A the square passed over must be occupied
+// (the sweep j of §B6.1); on a ride of W, F or K the first square is
+// skipped, whatever it holds, which jump reports; on any other atom, and
+// on a ride of D or A, j has no reading.
+func (d Dialect) jump(leg *bracket.LegSpec, m *Move, at int, ranged bool) (skipFirst bool, err error) {
 	switch {
+	case (leg.Atom == 'D' || leg.Atom == 'A') && ranged:
+		return false, d.errAt(at, "§C5.7", "expected R, B, Q, a ranged W, F or K, D or A after j, found a ride of %c: spec/xbetza.md gives j on it no reading", m.Letter)
 	case leg.Atom == 'D' || leg.Atom == 'A':
 		leg.Sweep = 'j'
 		return false, nil

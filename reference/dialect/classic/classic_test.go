@@ -165,7 +165,7 @@ var invalid = []struct {
 	{"xboard", "jK", 0, "§C5.7"},
 	{"xboard", "jG", 0, "§C5.7"},
 	{"xboard", "jJ", 0, "§C5.7"},
-	{"xboard", "fjjR", 2, "§C5.7"},
+	{"xboard", "fjjR", 2, "§C5.13"},
 	{"xboard", "jnD", 0, "§C5.7"},
 	{"xboard", "hjpR", 0, "§C5.5"},
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"betzacheck/reference/dialect/bracket"
+	"betzacheck/reference/dialect/xbetza"
 	"betzacheck/reference/geometry"
 	"betzacheck/reference/syntax"
 )
@@ -22,36 +23,39 @@ func checkH(dirs string) string {
 }
 
 // chiralDirs reads a run of direction letters under a profile that has
-// XBoard's h (§C5.5, spec/xbetza.md §X3.4): on N, C and Z, h then r is the
-// right-handed half, the leap (p, q) leaning right of forward (p < q) and
-// its turns by quarter turns clockwise, and h then l the mirror image; on
-// K and Q a lone h is every direction. The names of Betza 2.0 (§2.6 of
-// spec/betza2.md) keep their meaning. It returns the run in Betza 2.0
-// names ("" for every direction), or why the h has no reading.
-func chiralDirs(dirs string, atom byte) (string, string) {
-	toks := syntax.DirectionTokens(dirs)
-	if !slices.Contains(toks, "h") {
-		return dirs, ""
+// XBoard's h (§C5.5, spec/xbetza.md §X3.3, §X3.4): the run is split into
+// names as the dialect xbetza splits a first leg's (xbetza.DirectionNames),
+// so that a letter written twice is that letter once (ffrrN is fN and rN);
+// on N, C and Z, hr is the right-handed half, the leap (p, q) leaning
+// right of forward (p < q) and its turns by quarter turns clockwise, and
+// hl the mirror image; on K and Q a lone h is every direction. The other
+// names of Betza 2.0 (§2.6 of spec/betza2.md) keep their meaning. It
+// returns runs of Betza 2.0 names, one a leg of the move ("" for every
+// direction): the run itself where Betza 2.0 reads it alike, else the
+// moves named, in one run on N, C and Z, whose single names are two
+// letters, and one run each on the other atoms, whose one-letter names
+// would pair (rf on K is one diagonal step). Or it returns why an h has
+// no reading, naming the atom as written (letter).
+func chiralDirs(dirs string, atom, letter byte) ([]string, string) {
+	toks := xbetza.DirectionNames(dirs)
+	if slices.Equal(toks, syntax.DirectionTokens(dirs)) && !slices.Contains(toks, "h") {
+		return []string{dirs}, "" // Betza 2.0 reads the run alike
 	}
 	a := geometry.LookupAtom(atom)
-	switch a.Class {
-	case geometry.Compound:
-		return "", "" // §X3.4: every direction, whatever else is named
-	case geometry.Oblique:
-	default:
-		return "", fmt.Sprintf("expected f, b, l or r before h, found a lone h: hr and hl are read on N, C and Z, and h alone on K and Q, not on %c", atom)
-	}
 	var moves []geometry.Vec
-	for i := 0; i < len(toks); i++ {
-		if toks[i] != "h" {
-			moves = append(moves, a.Selected(toks[i])...)
-			continue
+	for _, tok := range toks {
+		switch {
+		case tok == "h" && a.Class == geometry.Compound:
+			return []string{""}, "" // §X3.4: every direction, whatever else is named
+		case tok == "h":
+			return nil, fmt.Sprintf("expected f, b, l or r before h, or r or l after it, found a lone h: h alone is read on K and Q, not on %c", letter)
+		case (tok == "hr" || tok == "hl") && a.Class != geometry.Oblique:
+			return nil, fmt.Sprintf("expected f, b, l or r before h: %s is read on N, C and Z, not on %c", tok, letter)
+		case tok == "hr" || tok == "hl":
+			moves = append(moves, chiralHalf(a.Bases()[0], tok == "hl")...)
+		default:
+			moves = append(moves, a.Selected(tok)...)
 		}
-		if i+1 == len(toks) || (toks[i+1] != "r" && toks[i+1] != "l") {
-			return "", "expected r or l after h, or f, b, l or r before it"
-		}
-		moves = append(moves, chiralHalf(a.Bases()[0], toks[i+1] == "l")...)
-		i++
 	}
 	var distinct []geometry.Vec
 	for _, v := range moves {
@@ -59,7 +63,17 @@ func chiralDirs(dirs string, atom byte) (string, string) {
 			distinct = append(distinct, v)
 		}
 	}
-	return singleNames(distinct), ""
+	switch {
+	case len(distinct) == 0:
+		return []string{dirs}, "" // no name selected a move: Betza 2.0's reading says why
+	case a.Class == geometry.Oblique:
+		return []string{singleNames(distinct)}, ""
+	}
+	var runs []string
+	for _, v := range distinct {
+		runs = append(runs, geometry.Name(v))
+	}
+	return runs, ""
 }
 
 // chiralHalf is the right-handed half of the oblique leaper with base

@@ -27,6 +27,8 @@ const (
 	TopicDigits      = "range digits"
 	TopicZero        = "range 0"
 	TopicDoubled     = "doubled letter"
+	TopicRangeOne    = "range 1"
+	TopicRepeated    = "a letter written twice"
 	TopicNoRides     = "rides with no moves"
 	TopicDirections  = "direction letters"
 	TopicCompound    = "directions on K and Q"
@@ -44,10 +46,10 @@ const (
 )
 
 // Topics lists the topics in the order of the table in spec/classic.md.
-var Topics = []string{TopicJ, TopicL, TopicDigits, TopicZero, TopicDoubled, TopicNoRides,
+var Topics = []string{TopicJ, TopicL, TopicDigits, TopicZero, TopicDoubled, TopicRangeOne, TopicNoRides,
 	TopicDirections, TopicCompound, TopicChiral, TopicUnknown, TopicHopLeaper, TopicNoHops,
-	TopicLameRider, TopicLameOblique, TopicJump, TopicEnPassant, TopicScope, TopicInitial,
-	TopicOtherLetter}
+	TopicLameRider, TopicLameOblique, TopicJump, TopicEnPassant, TopicScope, TopicRepeated,
+	TopicInitial, TopicOtherLetter}
 
 // DefaultProfile is the profile of the classic Dialect returned by New.
 // XBoard's reading is the widest of the strict ones: it has both NN and N0
@@ -67,7 +69,8 @@ var Profiles = []Profile{
 		{TopicL, "none", "as for J"},
 		{TopicDigits, "all", "a range is a number (Betza: 'W4 is a range-4 rook')"},
 		{TopicZero, "none", "Betza wrote the unlimited rider by doubling the letter; 0 for 'no limit' is a later convention (" + xbp + ")"},
-		{TopicDoubled, "rider", "NN is Betza's nightrider"},
+		{TopicDoubled, "rider", "NN is Betza's nightrider; a range after it limits the ride (WW3 is W3)"},
+		{TopicRangeOne, "rider", "a range is a rider's ('W4 is a range-4 rook'), so W1 is a rider of range 1: n on it is n on a rider"},
 		{TopicNoRides, "", "every atom can ride"},
 		{TopicDirections, "run", "the direction letters of a run are read as Betza 2.0 reads them (§2.6 of spec/betza2.md), which keeps the classic tables for W, F and N"},
 		{TopicCompound, "apart", "K and Q are shortcuts for WF and RB, so a direction applies to both parts: fK is fW and fF"},
@@ -80,15 +83,17 @@ var Profiles = []Profile{
 		{TopicJump, "error", "Betza's j (must jump) is not in the classic set of this dialect: programs read it differently (see xboard and fairy-stockfish)"},
 		{TopicEnPassant, "error", "en passant is not part of Betza's notation"},
 		{TopicScope, "next atom", "modifiers bind to the atom after them"},
+		{TopicRepeated, "as once", "modifiers add their effects, so a letter written twice adds nothing"},
 		{TopicInitial, "not moved", "i is the initial move: only a piece that has not moved"},
 		{TopicOtherLetter, "error", "not in the classic alphabet"},
 	}},
 	{Name: "xboard", Rules: []Rule{
 		{TopicJ, "C", xbp + ", table 1: C = camel (3,1), 'older notation J'"},
 		{TopicL, "Z", xbp + ", table 1: Z = zebra (3,2), 'older notation L'"},
-		{TopicDigits, "all", "a range is a number (assumed: the page writes no limit on digits)"},
+		{TopicDigits, "all, no leading zero", "a range is a number (assumed: the page writes no limit on digits); a leading zero is an error, as in " + xbz + " §X2.3, since XBoard's own guide gives it the meaning 'exactly' that its parser does not read (§C5.11)"},
 		{TopicZero, "no limit", xbp + ": 'By convention a 0 here means without limit'"},
-		{TopicDoubled, "rider", xbp + " keeps doubling as the older form of an unlimited range"},
+		{TopicDoubled, "rider, no range", xbp + " keeps doubling as the older form of an unlimited range; a range after a doubled letter is an error, as in " + xbz + " §X2.4 (§C5.10)"},
+		{TopicRangeOne, "leaper", xbz + " §X2.3: a range counts leaps, so W1 is one leap, the leaper W, for n, p, g and j as well (§C5.12)"},
 		{TopicNoRides, "", "every atom can ride"},
 		{TopicDirections, "run", "XBoard's author also wrote Betza 2.0; its reading of a run (§2.6 of spec/betza2.md) is assumed"},
 		{TopicCompound, "table", "the Betza 2.0 seed, by XBoard's author, reads K and Q in one eight-direction table: fK is fW, fsK is fF (§7.3 of spec/betza2.md)"},
@@ -101,6 +106,7 @@ var Profiles = []Profile{
 		{TopicJump, "jump", xbz + " §X4.7: on R, B, Q and ranged W, F, K the first square is skipped whatever it holds; on D and A the square passed over must be occupied; on other atoms j has no reading"},
 		{TopicEnPassant, "no rights", xbz + " §X4.9: e captures en passant, which needs the previous move; a position has none, so e accepts no square"},
 		{TopicScope, "next atom", "modifiers bind to the atom after them"},
+		{TopicRepeated, "error", xbz + " §X1.4: a letter other than a direction letter written twice is an error; XBoard gives ii an undocumented reading (§C5.13)"},
 		{TopicInitial, "not moved", "i is the initial move"},
 		{TopicOtherLetter, "error", "d, t, a and the other letters of multi-leg XBetza are read by the dialect xbetza (" + xbz + "), not by classic Betza"},
 	}},
@@ -110,6 +116,7 @@ var Profiles = []Profile{
 		{TopicDigits, "1", notes + ": only one digit is read, W10 and R12 have range 1"},
 		{TopicZero, "no limit", notes + ": W0 = R, N0 = NN"},
 		{TopicDoubled, "rider", notes + ": WW = R, KK = Q, NN is the nightrider"},
+		{TopicRangeOne, "rider", notes + ": D1 gives no moves, as every ride of D does, so a range of 1 makes a rider"},
 		{TopicNoRides, "DAHCZG", notes + ": DD AA HH CC ZZ GG, D3 A2 C2 and even D1 give no moves"},
 		{TopicDirections, "adjacent", notes + " and the engine's reader: two direction letters pair only when written next to each other, a lone letter names its side (fsW is the soldier)"},
 		{TopicCompound, "engine", notes + ": K and Q are read as their W and F parts, each taking the letters alone: fK has three moves, fQ three rays"},
@@ -122,6 +129,7 @@ var Profiles = []Profile{
 		{TopicJump, "skip", notes + ": j is skipped (jN = N)"},
 		{TopicEnPassant, "skip", notes + ": e is skipped (eF = F)"},
 		{TopicScope, "next atom", notes + ": fWF = fW + F, mWF = mW + F"},
+		{TopicRepeated, "as once", "the engine reads a modifier letter as a switch, so writing it twice sets it once (assumed: the notes record no such case)"},
 		{TopicInitial, "not moved", notes + ": i moves only from the double-step region, which the adapter makes the square of an unmoved mover"},
 		{TopicOtherLetter, "skip", notes + ": d is skipped (dW = W)"},
 	}},
@@ -129,9 +137,18 @@ var Profiles = []Profile{
 
 // settings are the switches a profile's rows set.
 type settings struct {
-	letters   map[byte]byte // classic letter -> Betza 2.0 atom (R B Q kept)
-	oneDigit  bool
-	zeroRider bool
+	letters  map[byte]byte // classic letter -> Betza 2.0 atom (R B Q kept)
+	oneDigit bool
+	// noLeadingZero: a range written with a leading zero is an error (§C5.11).
+	noLeadingZero bool
+	zeroRider     bool
+	// doubledNoRange: a range after a doubled letter is an error (§C5.10).
+	doubledNoRange bool
+	// rangeOneLeaper: a range of 1 is the leaper for n, p, g and j (§C5.12).
+	rangeOneLeaper bool
+	// noRepeat: a letter other than a direction letter written twice in
+	// one move is an error (§C5.13).
+	noRepeat  bool
 	noRides   string
 	adjacent  bool // fairy-stockfish's pairing of direction letters
 	compound  string
@@ -194,19 +211,31 @@ func (p *Profile) settings() (settings, error) {
 				return s, bad()
 			}
 		case TopicDigits:
-			if v != "1" && v != "all" {
+			if v != "1" && v != "all" && v != "all, no leading zero" {
 				return s, bad()
 			}
 			s.oneDigit = v == "1"
+			s.noLeadingZero = v == "all, no leading zero"
 		case TopicZero:
 			if v != "none" && v != "no limit" {
 				return s, bad()
 			}
 			s.zeroRider = v == "no limit"
 		case TopicDoubled:
-			if v != "rider" {
+			if v != "rider" && v != "rider, no range" {
 				return s, bad()
 			}
+			s.doubledNoRange = v == "rider, no range"
+		case TopicRangeOne:
+			if v != "rider" && v != "leaper" {
+				return s, bad()
+			}
+			s.rangeOneLeaper = v == "leaper"
+		case TopicRepeated:
+			if v != "as once" && v != "error" {
+				return s, bad()
+			}
+			s.noRepeat = v == "error"
 		case TopicNoRides:
 			s.noRides = v
 		case TopicDirections:

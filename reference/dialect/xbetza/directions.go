@@ -15,10 +15,7 @@ type token struct {
 }
 
 // tokens splits the direction letters of a leg into names, left to right
-// (§X3.2, §X3.4, §X5.7): h followed by r or l is a chiral half; a letter
-// written twice is that letter once (§X3.3); two letters that form a Betza 2.0
-// name (§2.6), with z and q standing where l or r may, are that name;
-// any other letter is a name on its own.
+// (§X3.2, §X3.4, §X5.7), as nameSpans does, each with where it is written.
 func tokens(l *Leg) []token {
 	var letters []byte
 	var at []int
@@ -29,27 +26,55 @@ func tokens(l *Leg) []token {
 		}
 	}
 	var out []token
+	for _, sp := range nameSpans(string(letters)) {
+		out = append(out, token{sp.name, at[sp.start]})
+	}
+	return out
+}
+
+// A span is one direction name of a run of letters and where in the run
+// it starts.
+type span struct {
+	name  string
+	start int
+}
+
+// nameSpans splits a run of direction letters into names, left to right
+// (§X3.2, §X3.4, §X5.7): h followed by r or l is a chiral half; a letter
+// written twice is that letter once (§X3.3); two letters that form a
+// Betza 2.0 name (§2.6), with z and q standing where l or r may, are that
+// name; any other letter is a name on its own.
+func nameSpans(letters string) []span {
+	var out []span
 	for i := 0; i < len(letters); {
 		c := letters[i]
 		if i+1 < len(letters) {
 			d := letters[i+1]
 			switch {
-			case c == 'h' && (d == 'r' || d == 'l'):
-				out = append(out, token{string([]byte{c, d}), at[i]})
+			case c == 'h' && (d == 'r' || d == 'l'), d != c && isName(sideless(c), sideless(d)):
+				out = append(out, span{letters[i : i+2], i})
 				i += 2
 				continue
 			case d == c:
-				out = append(out, token{string(c), at[i]})
-				i += 2
-				continue
-			case isName(sideless(c), sideless(d)):
-				out = append(out, token{string([]byte{c, d}), at[i]})
+				out = append(out, span{string(c), i})
 				i += 2
 				continue
 			}
 		}
-		out = append(out, token{string(c), at[i]})
+		out = append(out, span{string(c), i})
 		i++
+	}
+	return out
+}
+
+// DirectionNames splits a run of direction letters of a first leg into
+// the names XBetza reads (§X3.2–§X3.4): "ffrr" is f and r, "hr" the
+// right-handed half. The xboard profile of the classic dialect reads
+// direction letters by it (spec/classic.md §C5.5).
+func DirectionNames(letters string) []string {
+	var out []string
+	for _, sp := range nameSpans(letters) {
+		out = append(out, sp.name)
 	}
 	return out
 }

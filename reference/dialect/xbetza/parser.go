@@ -189,7 +189,11 @@ func parseAtom(src string, i int, m *Move) (int, error) {
 			return 0, errAt(j, "§X2.4", "expected no range after the doubled letter %c%c, which already rides without limit, found %s", c, c, src[j:k])
 		}
 		if src[j] == '0' && k > j+1 {
-			return 0, errAt(j, "§X2.3", "expected a range without a leading zero, found %s: XBoard reads it as %s, Betza 2.0 as an exact count", src[j:k], strings.TrimLeft(src[j:k], "0"))
+			read := strings.TrimLeft(src[j:k], "0")
+			if read == "" {
+				read = "0" // W00: XBoard's number is 0, no limit
+			}
+			return 0, errAt(j, "§X2.3", "expected a range without a leading zero, found %s: XBoard reads it as %s, Betza 2.0 as an exact count", src[j:k], read)
 		}
 		n := 0
 		for _, d := range src[j:k] {

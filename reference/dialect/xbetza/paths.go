@@ -349,8 +349,11 @@ func (e *expander) legSteps(l *Leg, v geometry.Vec, r int, final bool) ([]step, 
 	}
 	switch {
 	case final && (l.Has('p') || l.Has('g')): // §X4.3
-		if r > 1 { // r == 1 is refused by checkLegs
+		switch {
+		case r > 1: // r == 1 is refused by checkLegs
 			return nil, noEq(e.src, e.m, "a range on a hopper: whether it counts the squares before the hurdle, after it, or both is not defined (§X4.3)")
+		case l.Has('j'): // §X4.7, where checkLegs lets j stand
+			return nil, noEq(e.src, e.m, "j on a hopper: whether the skipped square may hold the hurdle is not defined (§X4.7)")
 		}
 		landing := 0 // p rides on beyond the hurdle
 		if l.Has('g') {
