@@ -107,8 +107,9 @@ func (r *Report) WriteDivergences(w io.Writer, command string, notes DivergenceN
 				fmt.Fprintf(bw, "; it was CUT SHORT for %d failures, whose minimal cases may not be minimal", s.Cut)
 			}
 		}
-		fmt.Fprintf(bw, ".\n\nA class is the kind of divergence and the shape of the minimal notation "+
-			"(upper-case letters renamed A, B, C… in order, digits written n, a lone 0 kept). "+
+		fmt.Fprintf(bw, ".\n\nA class is a cause: the alternative reading (hypothesis) that gives the implementation's answer exactly "+
+			"for every member; failures no hypothesis explains are grouped by the structure of their minimal case "+
+			"(the kind of divergence, the atom classes, the modalities and the legs). "+
 			"Outcomes are keys at level %s; positions are placement text (spec/betza2.md §11.2). "+
 			"Text between `<!-- note KEY -->` and `<!-- /note -->` is kept when the page is written again.\n", r.Level)
 	}
@@ -157,7 +158,14 @@ func (r *Report) writeClassBody(w io.Writer, c *Class) {
 		mdCode(req.Notation), in, req.Board, mdCode(req.Position), req.From, cut)
 	fmt.Fprintf(w, "- **The spec gives.** %s\n", replyWords(m.Want, r.Level))
 	fmt.Fprintf(w, "- **%s gives.** %s\n", r.Impl.Name, resultWords(m.Got, r.Level))
-	fmt.Fprintf(w, "- **Clause.** %s\n", clauseWords(c.Kind, m))
+	if c.Cause != nil {
+		fmt.Fprintf(w, "- **Cause.** %s (%s).\n", c.Cause.Says, c.Cause.Clause)
+		if len(c.Cause.Names) > 1 {
+			fmt.Fprintf(w, "- **Also explained by.** %s.\n", strings.Join(c.Cause.Names[1:], ", "))
+		}
+	} else {
+		fmt.Fprintf(w, "- **Clause.** %s\n", clauseWords(c.Kind, m))
+	}
 	if replay := r.Replay(m); replay != "" {
 		fmt.Fprintf(w, "- **Replay.** %s\n", mdCode(replay))
 	}

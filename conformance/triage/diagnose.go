@@ -51,7 +51,7 @@ func Diagnose(ctx context.Context, impl conform.Impl, rep *conform.Report, opt O
 			fails = append(fails, res)
 		}
 	}
-	lib := &library{byDialect: map[string][]*Hypothesis{}, reads: map[readKey]*readEntry{}}
+	lib := &library{byDialect: map[string][]*Hypothesis{}, reads: map[readKey]*readEntry{}, pairs: map[[2]*Hypothesis]*Hypothesis{}}
 	jobs := max(opt.Jobs, 1)
 
 	// 1. What explains each failure, as it is.
@@ -66,10 +66,10 @@ func Diagnose(ctx context.Context, impl conform.Impl, rep *conform.Report, opt O
 
 	// 2. Causes, the widest first.
 	causes := cover(fails, explains)
+	causes = preferWider(causes, lib, rep.Level)
 
 	// A failure with two causes, one of them named already: the pair of
 	// readings explains it, and it joins that cause's class.
-	pairs := map[[2]*Hypothesis]*Hypothesis{}
 	for i, res := range fails {
 		if res.Cause != nil {
 			continue
@@ -82,16 +82,10 @@ func Diagnose(ctx context.Context, impl conform.Impl, rep *conform.Report, opt O
 				continue
 			}
 			for _, hb := range hs {
-				if hb == ha || !lib.differs(hb, res.Case) {
+				if hb == ha {
 					continue
 				}
-				k := [2]*Hypothesis{ha, hb}
-				p, ok := pairs[k]
-				if !ok {
-					p = Pair(ha, hb)
-					pairs[k] = p
-				}
-				if p != nil && lib.explains(p, res.Case, res.Got, rep.Level) {
+				if p := lib.explainedByPair(ha, hb, res, rep.Level); p != nil {
 					res.Cause = causeOf(ha, []*Hypothesis{p})
 					explains[i] = []*Hypothesis{ha, p}
 					break search
@@ -170,6 +164,37 @@ func Diagnose(ctx context.Context, impl conform.Impl, rep *conform.Report, opt O
 		}
 	}
 	rep.Shrinking.Explained, rep.Shrinking.Hypotheses = explained, tried
+}
+
+// preferWider moves each member of a cause to a wider cause when two
+// wider causes together explain it (Pair): a cause that only explains
+// failures which the run's wider causes explain together is a
+// coincidence of two of them on that case, not a cause of its own. The
+// narrowest causes are looked at first; a cause left with no member is
+// dropped.
+func preferWider(causes []*cause, lib *library, level string) []*cause {
+	for ci := len(causes) - 1; ci > 0; ci-- {
+		c := causes[ci]
+		var kept []*conform.Result
+		for _, res := range c.members {
+			moved := false
+			for a := 0; a < ci && !moved; a++ {
+				for b := a + 1; b < ci && !moved; b++ {
+					ha, hb := causes[a].hypothesis, causes[b].hypothesis
+					if p := lib.explainedByPair(ha, hb, res, level); p != nil {
+						res.Cause = causeOf(ha, []*Hypothesis{p})
+						causes[a].members = append(causes[a].members, res)
+						moved = true
+					}
+				}
+			}
+			if !moved {
+				kept = append(kept, res)
+			}
+		}
+		c.members = kept
+	}
+	return slices.DeleteFunc(causes, func(c *cause) bool { return len(c.members) == 0 })
 }
 
 // cause is a hypothesis and the failures it took.
@@ -298,6 +323,20 @@ type library struct {
 	mu        sync.Mutex
 	byDialect map[string][]*Hypothesis
 	reads     map[readKey]*readEntry
+	pairs     map[[2]*Hypothesis]*Hypothesis
+}
+
+// pair is Pair(a, b), once.
+func (l *library) pair(a, b *Hypothesis) *Hypothesis {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	k := [2]*Hypothesis{a, b}
+	p, ok := l.pairs[k]
+	if !ok {
+		p = Pair(a, b)
+		l.pairs[k] = p
+	}
+	return p
 }
 
 type readKey struct {
@@ -355,6 +394,21 @@ func (l *library) read(h *Hypothesis, text, spec string, side int) *readEntry {
 		}
 	})
 	return e
+}
+
+// explainedByPair is the pair of a and b (in either order: a mistake may
+// apply only to what the other reads) that explains res, or nil. One of
+// them at least must read its notation otherwise than the spec.
+func (l *library) explainedByPair(a, b *Hypothesis, res *conform.Result, level string) *Hypothesis {
+	if !l.differs(a, res.Case) && !l.differs(b, res.Case) {
+		return nil
+	}
+	for _, p := range []*Hypothesis{l.pair(a, b), l.pair(b, a)} {
+		if p != nil && l.explains(p, res.Case, res.Got, level) {
+			return p
+		}
+	}
+	return nil
 }
 
 // differs reports whether h reads c's notation otherwise than the spec:

@@ -95,20 +95,6 @@ var mistakes = []mistake{
 			m.Mods = rest + modes[len(modes)-1:]
 			return []classic.Move{m}
 		})},
-	{name: "fixed-order", clause: "§C3.1",
-		says: "reads the direction letters of a move in a fixed order (f b r l v s) instead of as written (lfN as flN); §C3.1 reads them as written, and an oblique pair's order names the leap (§2.4)",
-		rewrite: eachMove(func(m classic.Move) []classic.Move {
-			dirs, rest := split(m.Mods, "fbrlvs")
-			sorted := []byte(dirs)
-			sort.SliceStable(sorted, func(i, j int) bool {
-				return strings.IndexByte("fbrlvs", sorted[i]) < strings.IndexByte("fbrlvs", sorted[j])
-			})
-			if string(sorted) == dirs {
-				return nil
-			}
-			m.Mods = string(sorted) + rest
-			return []classic.Move{m}
-		})},
 	{name: "oblique-quadrant", clause: "§C3.1",
 		says: "reads a pair of letters of two axes on N, C or Z as the quadrant between them (frN as frN and rfN); a pair names one leap (§2.4)",
 		rewrite: eachMove(func(m classic.Move) []classic.Move {
@@ -135,6 +121,20 @@ var mistakes = []mistake{
 				out = append(out, c)
 			}
 			return out
+		})},
+	{name: "fixed-order", clause: "§C3.1",
+		says: "reads the direction letters of a move in a fixed order (f b r l v s) instead of as written (lfN as flN); §C3.1 reads them as written, and an oblique pair's order names the leap (§2.4)",
+		rewrite: eachMove(func(m classic.Move) []classic.Move {
+			dirs, rest := split(m.Mods, "fbrlvs")
+			sorted := []byte(dirs)
+			sort.SliceStable(sorted, func(i, j int) bool {
+				return strings.IndexByte("fbrlvs", sorted[i]) < strings.IndexByte("fbrlvs", sorted[j])
+			})
+			if string(sorted) == dirs {
+				return nil
+			}
+			m.Mods = string(sorted) + rest
+			return []classic.Move{m}
 		})},
 	{name: "i-never-captures", clause: "§C3.3",
 		says: "lets an initial move (i) only move, never capture; i restricts when the move may be made, not its mode (§3.11)",
@@ -182,8 +182,8 @@ func (r *rewriting) Read(text string, side int) (*reference.Program, error, bool
 // eachMove is a rewrite that replaces each move f rewrites (f returns nil
 // for a move it keeps) and applies when it rewrote one.
 func eachMove(f func(classic.Move) []classic.Move) rewrite {
-	return func(_ classic.Dialect, moves []*classic.Move, _ int) (rewritten, bool) {
-		var b strings.Builder
+	return func(d classic.Dialect, moves []*classic.Move, _ int) (rewritten, bool) {
+		var all []classic.Move
 		changed := false
 		for _, m := range moves {
 			out := f(*m)
@@ -192,12 +192,32 @@ func eachMove(f func(classic.Move) []classic.Move) rewrite {
 			} else {
 				changed = true
 			}
-			for _, o := range out {
-				b.WriteString(moveText(o))
+			all = append(all, out...)
+		}
+		var b strings.Builder
+		for i, o := range all {
+			if i > 0 && o.Mods == "" && all[i-1].Letter == o.Letter && all[i-1].Range < 0 {
+				// Written side by side, the two would read as one
+				// doubled letter: each move is written in Betza 2.0.
+				return inBetza2(d, all)
 			}
+			b.WriteString(moveText(o))
 		}
 		return rewritten{text: b.String()}, changed
 	}
+}
+
+// inBetza2 is the union of moves, each translated alone under d.
+func inBetza2(d classic.Dialect, moves []classic.Move) (rewritten, bool) {
+	var b strings.Builder
+	for _, m := range moves {
+		prog, err := d.ToBetza2(moveText(m))
+		if err != nil {
+			return rewritten{}, false
+		}
+		b.WriteString("(" + prog.Source() + ")")
+	}
+	return rewritten{text: b.String(), betza2: true}, true
 }
 
 // moveText writes a classic move back: its modifiers, its atom (doubled),
