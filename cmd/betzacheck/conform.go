@@ -17,11 +17,14 @@ import (
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/htmlreport"
 	"betzacheck/conformance/wire"
+	"betzacheck/reference/loc"
 )
 
 func runConform(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
-	impl := fs.String("impl", "", `implementation command (run directly, split on spaces), or "reference" for the reference in process`)
+	impl := fs.String("impl", "", "implementation command, or \"reference\" for the reference in process: words as a POSIX shell splits them\n"+
+		"(quotes and backslashes), leading NAME=value words set in its environment; run without a shell, so nothing\n"+
+		"is expanded ($, `, ~, globs) and no pipe or redirection is taken (spec/protocol.md P1.8)")
 	dir := fs.String("corpus", "", "corpus directory (or give it as the operand; \"\" and no operand: no corpus cases)")
 	generate := fs.Int("generate", 0, "generated cases to add")
 	seed := fs.Int64("seed", time.Now().UnixNano(), "seed of the generated cases")
@@ -53,6 +56,10 @@ func runConform(c *command, e *env, args []string) int {
 	}
 	if len(ops) == 1 {
 		*dir = ops[0]
+	}
+	command, ok := implCommand(c, e, *impl)
+	if !ok {
+		return exitUsage
 	}
 	if one.given() && (*dir != "" || *generate > 0) {
 		fmt.Fprintln(e.stderr, "betzacheck conform: --notation judges one case: give no corpus directory and no --generate")
@@ -118,7 +125,7 @@ func runConform(c *command, e *env, args []string) int {
 	// (spec/protocol.md P6.6). A second signal ends betzacheck at once.
 	ctx, stopSignals := signalContext()
 	defer stopSignals()
-	im, cl, started := startImpl(ctx, e, *impl, *timeout)
+	im, cl, started := startImpl(ctx, e, *impl, command, *timeout)
 	closed := false
 	defer func() {
 		if !closed {
@@ -211,16 +218,36 @@ func readExpectations(path string) (conform.Expectations, *conform.ExpectInfo, e
 	return known, &conform.ExpectInfo{Path: path, Digest: conform.Digest(data)}, nil
 }
 
+// implCommand reads --impl, the text impl, as a command line
+// (client.ParseCommand; "reference" is the reference in process, no
+// command). A text that does not read is a usage error, reported with a
+// caret under its offending character (spec/protocol.md P1.8, P9).
+func implCommand(c *command, e *env, impl string) (client.Command, bool) {
+	if impl == "reference" {
+		return client.Command{}, true
+	}
+	cmd, err := client.ParseCommand(impl)
+	if err == nil {
+		return cmd, true
+	}
+	what := err.Error()
+	if le := (*loc.Error)(nil); errors.As(err, &le) {
+		what = le.RenderInput("--impl", impl)
+	}
+	fmt.Fprintf(e.stderr, "betzacheck %s: --impl does not read as a command (spec/protocol.md P1.8):\n%s\n", c.Name, what)
+	return client.Command{}, false
+}
+
 // startImpl starts the implementation under test: the reference in
-// process, or the command impl (split on spaces) behind the protocol. A
-// command that cannot start becomes conform.NotStarted, so that every
-// case still gets a verdict and the report is written (spec/protocol.md
-// P2.2, P6.4); started is false then.
-func startImpl(ctx context.Context, e *env, impl string, timeout time.Duration) (im conform.Impl, cl *client.Client, started bool) {
+// process when impl is "reference", or cmd, read from impl, behind the
+// protocol. A command that cannot start becomes conform.NotStarted, so
+// that every case still gets a verdict and the report is written
+// (spec/protocol.md P2.2, P6.4); started is false then.
+func startImpl(ctx context.Context, e *env, impl string, cmd client.Command, timeout time.Duration) (im conform.Impl, cl *client.Client, started bool) {
 	if impl == "reference" {
 		return conform.Reference{}, nil, true
 	}
-	cl, err := client.Start(ctx, strings.Fields(impl), client.Options{Timeout: timeout, Stderr: io.Discard})
+	cl, err := client.Start(ctx, cmd.Argv, client.Options{Timeout: timeout, Stderr: io.Discard, Env: cmd.Env})
 	if err != nil {
 		// A run stopped during the handshake judges no case: the stop
 		// is said once, with the cases judged (spec/protocol.md P9.6).
