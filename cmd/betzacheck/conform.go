@@ -165,7 +165,9 @@ func runConform(c *command, e *env, args []string) int {
 	opt := conform.Options{Level: *level, Expect: known, KeepPasses: *jsonOut != "" || *junit != "" || *verbose, Shard: shard, Run: info}
 	rep := conform.Stream(ctx, im, counting(cases, bar.update), opt)
 	bar.finish()
-	shrinkFailures(ctx, e, im, rep, conform.ShrinkOptions{Budget: *shrinkBudget, Impl: *impl}, !*quiet)
+	// The replay commands run this binary with --impl as given, its
+	// environment assignments included (spec/protocol.md P10.7).
+	shrinkFailures(ctx, e, im, rep, conform.ShrinkOptions{Budget: *shrinkBudget, Program: e.prog(), Impl: *impl}, !*quiet)
 	// Close before reporting: lines written after the last reply are
 	// known only then.
 	closed = true
@@ -193,10 +195,10 @@ func runConform(c *command, e *env, args []string) int {
 		{*junit, rep.WriteJUnit},
 		{*writeExpect, func(w io.Writer) error { return rep.WriteExpectations(w, known) }},
 		{*divergences, func(w io.Writer) error {
-			return rep.WriteDivergences(w, conform.ShellJoin(append([]string{"betzacheck", "conform"}, args...)...), notes)
+			return rep.WriteDivergences(w, conform.ShellJoin(e.argv(c.Name, args)...), notes)
 		}},
 		{*htmlOut, func(w io.Writer) error {
-			return htmlreport.Write(w, rep, htmlreport.Options{Impl: *impl, Corpus: *dir, Level: *level})
+			return htmlreport.Write(w, rep, htmlreport.Options{Program: e.prog(), Impl: *impl, Corpus: *dir, Level: *level})
 		}},
 	}, status)
 }
