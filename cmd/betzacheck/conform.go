@@ -20,6 +20,10 @@ import (
 	"betzacheck/reference/loc"
 )
 
+// verboseUsage is the help of -v, of conform and merge alike.
+const verboseUsage = "end the text report with a line for every case, passes included, each failure with its replay command\n" +
+	"(without it, failures are summed up in their classes and the first --failures are drawn)"
+
 func runConform(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
 	impl := fs.String("impl", "", "implementation command, or \"reference\" for the reference in process: words as a POSIX shell splits them\n"+
@@ -36,7 +40,7 @@ func runConform(c *command, e *env, args []string) int {
 	htmlOut := fs.String("html", "", "write a self-contained HTML report to FILE: summary per clause, failures with diagrams and replay commands")
 	quiet := fs.Bool("quiet", false, "print only the summary line (and no progress)")
 	timeout := fs.Duration("timeout", client.DefaultTimeout, "time limit per case (more than 0)")
-	verbose := fs.Bool("v", false, "print a line for every case, passes included")
+	verbose := fs.Bool("v", false, verboseUsage)
 	diagrams := fs.Int("failures", 5, "failures to show with a diagram")
 	allowUnsupported := fs.Bool("allow-unsupported", false, "exit 0 when every case is unsupported (the summary still says that nothing was decided)")
 	shardFlag := fs.String("shard", "", "judge shard K of N only (1 ≤ K ≤ N): the cases at positions K, K+N, K+2N, … of the run (corpus cases, then generated ones);\n"+

@@ -23,7 +23,7 @@ func runMerge(c *command, e *env, args []string) int {
 	impl := fs.String("impl", "", "the --impl the shards were run with, for the HTML report's replay commands (default: the one their reports name)")
 	dir := fs.String("corpus", "", "the corpus directory the shards were run with, for the HTML report's replay commands (default: the one their reports name)")
 	quiet := fs.Bool("quiet", false, "print only the summary line: the line conform --quiet prints for the whole run")
-	verbose := fs.Bool("v", false, "print a line for every case, passes included")
+	verbose := fs.Bool("v", false, verboseUsage)
 	diagrams := fs.Int("failures", 5, "failures to show with a diagram")
 	allowUnsupported := fs.Bool("allow-unsupported", false, "exit 0 when every case is unsupported (the summary still says that nothing was decided)")
 	files, code, ok := c.parseArgs(e, fs, args, -1)
