@@ -38,6 +38,12 @@ func runMerge(c *command, e *env, args []string) int {
 	if !checkOutputs(c, e, []fileFlag{{"json", *jsonOut}, {"junit", *junit}, {"html", *htmlOut}, {"divergences", *divergences}}) {
 		return exitUsage
 	}
+	if *impl != "" {
+		// It is not run here, but the replay commands give it to conform.
+		if _, ok := implCommand(c, e, *impl); !ok {
+			return exitUsage
+		}
+	}
 	known, _, err := readExpectations(*expect)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck merge: %v\n", err)
