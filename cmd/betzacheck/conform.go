@@ -19,11 +19,18 @@ import (
 	"betzacheck/conformance/htmlreport"
 	"betzacheck/conformance/triage"
 	"betzacheck/conformance/wire"
+	"betzacheck/reference/loc"
 )
+
+// verboseUsage is the help of -v, of conform and merge alike.
+const verboseUsage = "end the text report with a line for every case, passes included, each failure with its replay command\n" +
+	"(without it, failures are summed up in their classes and the first --failures are drawn)"
 
 func runConform(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
-	impl := fs.String("impl", "", `implementation command (run directly, split on spaces), or "reference" for the reference in process`)
+	impl := fs.String("impl", "", "implementation command, or \"reference\" for the reference in process: words as a POSIX shell splits them\n"+
+		"(quotes and backslashes), leading NAME=value words set in its environment; run without a shell, so nothing\n"+
+		"is expanded ($, `, ~, globs) and no pipe or redirection is taken (spec/protocol.md P1.8)")
 	dir := fs.String("corpus", "", "corpus directory (or give it as the operand; \"\" and no operand: no corpus cases)")
 	generate := fs.Int("generate", 0, "generated cases to add")
 	seed := fs.Int64("seed", time.Now().UnixNano(), "seed of the generated cases")
@@ -35,7 +42,7 @@ func runConform(c *command, e *env, args []string) int {
 	htmlOut := fs.String("html", "", "write a self-contained HTML report to FILE: summary per clause, failures with diagrams and replay commands")
 	quiet := fs.Bool("quiet", false, "print only the summary line (and no progress)")
 	timeout := fs.Duration("timeout", client.DefaultTimeout, "time limit per case (more than 0)")
-	verbose := fs.Bool("v", false, "print a line for every case, passes included")
+	verbose := fs.Bool("v", false, verboseUsage)
 	diagrams := fs.Int("failures", 5, "failures to show with a diagram")
 	allowUnsupported := fs.Bool("allow-unsupported", false, "exit 0 when every case is unsupported (the summary still says that nothing was decided)")
 	shardFlag := fs.String("shard", "", "judge shard K of N only (1 ≤ K ≤ N): the cases at positions K, K+N, K+2N, … of the run (corpus cases, then generated ones);\n"+
@@ -56,6 +63,10 @@ func runConform(c *command, e *env, args []string) int {
 	}
 	if len(ops) == 1 {
 		*dir = ops[0]
+	}
+	command, ok := implCommand(c, e, *impl)
+	if !ok {
+		return exitUsage
 	}
 	if one.given() && (*dir != "" || *generate > 0) {
 		fmt.Fprintln(e.stderr, "betzacheck conform: --notation judges one case: give no corpus directory and no --generate")
@@ -125,7 +136,7 @@ func runConform(c *command, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "betzacheck conform: --jobs: expected at least 1, found %d\n", *jobs)
 		return exitUsage
 	}
-	im, clients, started := startImpl(ctx, e, *impl, *timeout, *jobs)
+	im, clients, started := startImpl(ctx, e, *impl, command, *timeout, *jobs)
 	closed := false
 	defer func() {
 		if !closed {
@@ -165,7 +176,9 @@ func runConform(c *command, e *env, args []string) int {
 	opt := conform.Options{Level: *level, Expect: known, KeepPasses: *jsonOut != "" || *junit != "" || *verbose, Shard: shard, Run: info, Jobs: max(len(clients), 1)}
 	rep := conform.Stream(ctx, im, counting(cases, bar.update), opt)
 	bar.finish()
-	diagnose(ctx, e, im, rep, triage.Options{ShrinkOptions: conform.ShrinkOptions{Budget: *shrinkBudget, Impl: *impl}, Jobs: opt.Jobs}, !*quiet)
+	// The replay commands run this binary with --impl as given, its
+	// environment assignments included (spec/protocol.md P10.7).
+	diagnose(ctx, e, im, rep, triage.Options{ShrinkOptions: conform.ShrinkOptions{Budget: *shrinkBudget, Program: e.prog(), Impl: *impl}, Jobs: opt.Jobs}, !*quiet)
 	if known != nil {
 		rep.ApplyClasses(known)
 	}
@@ -197,10 +210,10 @@ func runConform(c *command, e *env, args []string) int {
 		{*junit, rep.WriteJUnit},
 		{*writeExpect, func(w io.Writer) error { return rep.WriteExpectations(w, known) }},
 		{*divergences, func(w io.Writer) error {
-			return rep.WriteDivergences(w, conform.ShellJoin(append([]string{"betzacheck", "conform"}, args...)...), notes)
+			return rep.WriteDivergences(w, conform.ShellJoin(e.argv(c.Name, args)...), notes)
 		}},
 		{*htmlOut, func(w io.Writer) error {
-			return htmlreport.Write(w, rep, htmlreport.Options{Impl: *impl, Corpus: *dir, Level: *level})
+			return htmlreport.Write(w, rep, htmlreport.Options{Program: e.prog(), Impl: *impl, Corpus: *dir, Level: *level})
 		}},
 	}, status)
 }
@@ -222,20 +235,40 @@ func readExpectations(path string) (conform.Expectations, *conform.ExpectInfo, e
 	return known, &conform.ExpectInfo{Path: path, Digest: conform.Digest(data)}, nil
 }
 
+// implCommand reads --impl, the text impl, as a command line
+// (client.ParseCommand; "reference" is the reference in process, no
+// command). A text that does not read is a usage error, reported with a
+// caret under its offending character (spec/protocol.md P1.8, P9).
+func implCommand(c *command, e *env, impl string) (client.Command, bool) {
+	if impl == "reference" {
+		return client.Command{}, true
+	}
+	cmd, err := client.ParseCommand(impl)
+	if err == nil {
+		return cmd, true
+	}
+	what := err.Error()
+	if le := (*loc.Error)(nil); errors.As(err, &le) {
+		what = le.RenderInput("--impl", impl)
+	}
+	fmt.Fprintf(e.stderr, "betzacheck %s: --impl does not read as a command (spec/protocol.md P1.8):\n%s\n", c.Name, what)
+	return client.Command{}, false
+}
+
 // startImpl starts the implementation under test: the reference in
-// process, or jobs processes of the command impl (split on spaces) behind
-// the protocol, as one conform.Pool. A command that cannot start becomes
+// process when impl is "reference", or jobs processes of cmd, read from
+// impl, behind the protocol, as one conform.Pool. A command that cannot start becomes
 // conform.NotStarted, so that every case still gets a verdict and the
 // report is written (spec/protocol.md P2.2, P6.4); started is false then.
 // When only some of the processes start, the pool is those that did.
-func startImpl(ctx context.Context, e *env, impl string, timeout time.Duration, jobs int) (im conform.Impl, clients []*client.Client, started bool) {
+func startImpl(ctx context.Context, e *env, impl string, cmd client.Command, timeout time.Duration, jobs int) (im conform.Impl, clients []*client.Client, started bool) {
 	if impl == "reference" {
 		return conform.Reference{}, nil, true
 	}
 	var members []conform.Impl
 	var firstErr error
 	for range jobs {
-		cl, err := client.Start(ctx, strings.Fields(impl), client.Options{Timeout: timeout, Stderr: io.Discard})
+		cl, err := client.Start(ctx, cmd.Argv, client.Options{Timeout: timeout, Stderr: io.Discard, Env: cmd.Env})
 		if err != nil {
 			firstErr = err
 			break

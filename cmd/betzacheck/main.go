@@ -22,7 +22,9 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/exec"
 	"os/signal"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"syscall"
@@ -32,7 +34,50 @@ import (
 	"betzacheck/reference/eval"
 )
 
-func main() { os.Exit(runAs(os.Args[0], os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() { os.Exit(runAs(programOf(os.Args[0]), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+
+// programOf is the program of the commands betzacheck prints to run
+// again (replay commands, a report's argv), for a run whose argv[0] is
+// argv0 (spec/protocol.md P10.7): the binary's name when the PATH finds
+// the running binary by it (however it was run); else its absolute path
+// (argv0 made absolute when it is a path, so that the command works from
+// any directory); and "betzacheck" for the temporary binary of "go
+// run", which is removed when the run ends, and when the binary is not
+// known.
+func programOf(argv0 string) string {
+	exe, err := os.Executable()
+	if argv0 == "" || err != nil || goRunBinary(exe) {
+		return "betzacheck"
+	}
+	name := filepath.Base(argv0)
+	if found, err := exec.LookPath(name); err == nil && sameFile(found, exe) {
+		return name
+	}
+	if strings.ContainsRune(argv0, os.PathSeparator) {
+		if abs, err := filepath.Abs(argv0); err == nil {
+			return abs
+		}
+	}
+	return exe
+}
+
+// goRunBinary says whether the binary at path exe was built by "go run":
+// $GOTMPDIR/go-buildNNN/bNNN/exe/NAME.
+func goRunBinary(exe string) bool {
+	exeDir := filepath.Dir(exe)
+	work := filepath.Dir(filepath.Dir(exeDir))
+	return filepath.Base(exeDir) == "exe" && strings.HasPrefix(filepath.Base(work), "go-build")
+}
+
+// sameFile says whether the paths a and b name one file.
+func sameFile(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
+}
 
 // The exit codes, documented by help.
 const (
@@ -148,8 +193,8 @@ type env struct {
 	// request's context under web. Every evaluation stops once it is done
 	// (eval.Options.Context), with a limit error, never a pass.
 	ctx context.Context
-	// program is the name betzacheck was run as (its argv[0]); "" is
-	// "betzacheck".
+	// program is the program of the commands betzacheck prints to run
+	// again (programOf); "" is "betzacheck".
 	program string
 	// reported is the error document of the last failure reported on an
 	// input (reportError), whether printed as JSON or as text: under web,
@@ -171,10 +216,14 @@ func runAs(program string, args []string, stdin io.Reader, stdout, stderr io.Wri
 }
 
 // argv is the command line of the command name run with args, as it was
-// run: the program's name, the command's and the arguments.
+// run: the program (e.prog), the command's name and the arguments.
 func (e *env) argv(name string, args []string) []string {
-	return append([]string{cmp.Or(e.program, "betzacheck"), name}, args...)
+	return append([]string{e.prog(), name}, args...)
 }
+
+// prog is the program of the commands betzacheck prints to run again
+// (programOf): e.program, or "betzacheck".
+func (e *env) prog() string { return cmp.Or(e.program, "betzacheck") }
 
 // run runs the subcommand that args name, with its arguments, in e.
 func (e *env) run(args []string) int {

@@ -21,9 +21,13 @@ import (
 )
 
 // TestMain registers betzacheck as a command that the scripts can run.
+// The scripts' betzacheck is run as main runs it, with the program of its
+// replay commands found from its argv[0] (which testscript.Main replaces
+// by the command's name).
 func TestMain(m *testing.M) {
+	argv0 := os.Args[0]
 	testscript.Main(m, map[string]func(){
-		"betzacheck": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+		"betzacheck": func() { os.Exit(runAs(programOf(argv0), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
 	})
 }
 
@@ -208,4 +212,25 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(p)
+}
+
+// TestGoRunBinary: the temporary binary of "go run" is recognised by its
+// place in go's work directory, and nothing else is (spec/protocol.md
+// P10.7).
+func TestGoRunBinary(t *testing.T) {
+	for path, want := range map[string]bool{
+		"/tmp/go-build3141592/b001/exe/betzacheck":          true,
+		"/var/tmp/gotmp/go-build27/b123/exe/betzacheck":     true,
+		"/tmp/go-build3141592/b001/betzacheck.test":         false, // go test's
+		"/usr/local/bin/betzacheck":                         false,
+		"/home/me/src/exe/betzacheck":                       false,
+		"/tmp/testscript-main123/bin/betzacheck":            false,
+		filepath.Join("go-build1", "b001", "exe", "prog"):   true,
+		filepath.Join("go-build1", "b001", "bin", "prog"):   false,
+		filepath.Join("/", "opt", "go-build", "exe", "bin"): false,
+	} {
+		if got := goRunBinary(filepath.FromSlash(path)); got != want {
+			t.Errorf("goRunBinary(%q) = %v, want %v", path, got, want)
+		}
+	}
 }

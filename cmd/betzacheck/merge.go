@@ -23,7 +23,7 @@ func runMerge(c *command, e *env, args []string) int {
 	impl := fs.String("impl", "", "the --impl the shards were run with, for the HTML report's replay commands (default: the one their reports name)")
 	dir := fs.String("corpus", "", "the corpus directory the shards were run with, for the HTML report's replay commands (default: the one their reports name)")
 	quiet := fs.Bool("quiet", false, "print only the summary line: the line conform --quiet prints for the whole run")
-	verbose := fs.Bool("v", false, "print a line for every case, passes included")
+	verbose := fs.Bool("v", false, verboseUsage)
 	diagrams := fs.Int("failures", 5, "failures to show with a diagram")
 	allowUnsupported := fs.Bool("allow-unsupported", false, "exit 0 when every case is unsupported (the summary still says that nothing was decided)")
 	files, code, ok := c.parseArgs(e, fs, args, -1)
@@ -37,6 +37,12 @@ func runMerge(c *command, e *env, args []string) int {
 	}
 	if !checkOutputs(c, e, []fileFlag{{"json", *jsonOut}, {"junit", *junit}, {"html", *htmlOut}, {"divergences", *divergences}}) {
 		return exitUsage
+	}
+	if *impl != "" {
+		// It is not run here, but the replay commands give it to conform.
+		if _, ok := implCommand(c, e, *impl); !ok {
+			return exitUsage
+		}
 	}
 	known, _, err := readExpectations(*expect)
 	if err != nil {
@@ -80,7 +86,7 @@ func runMerge(c *command, e *env, args []string) int {
 	jsonStdout := *jsonOut == "-"
 	printReport(e, rep, *quiet && !jsonStdout, !*quiet && !jsonStdout, *verbose, *diagrams)
 	status := conformStatus(c, rep, *allowUnsupported, e.stderr)
-	hopt := htmlreport.Options{Impl: cmp.Or(*impl, rep.Run.Impl, rep.Impl.Name), Corpus: *dir}
+	hopt := htmlreport.Options{Program: e.prog(), Impl: cmp.Or(*impl, rep.Run.Impl, rep.Impl.Name), Corpus: *dir}
 	if c := rep.Run.Corpus; hopt.Corpus == "" && c != nil {
 		hopt.Corpus = c.Path
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"betzacheck/conformance/client"
 	"betzacheck/conformance/golden"
 	"betzacheck/spec"
 )
@@ -180,10 +181,15 @@ func runReadmeCommand(t *testing.T, cmd string, hasOutput bool, image string) (s
 		}
 		return "", false
 	}
-	args, err := splitShell(cmd)
+	// A README command is a plain command line: read as --impl is.
+	parsed, err := client.ParseCommand(cmd)
 	if err != nil {
 		t.Fatalf("%s: %v", cmd, err)
 	}
+	if len(parsed.Env) > 0 {
+		t.Fatalf("%s: the README test runs commands without environment assignments", cmd)
+	}
+	args := parsed.Argv
 	switch {
 	case len(args) > 0 && args[0] == "betzacheck":
 		args = args[1:]
@@ -290,42 +296,6 @@ func compareOutput(want, got string) string {
 		return ""
 	}
 	return fmt.Sprintf("the README shows (… between the first and last lines):\n%s\nthe command prints:\n%s\n(%s=1 rewrites the README's output; review the diff)", strings.Join(w, "\n"), strings.Join(g, "\n"), golden.Switch)
-}
-
-// splitShell splits a command line as a POSIX shell would for the simple
-// words the README uses: spaces, single and double quotes, no expansion.
-func splitShell(s string) ([]string, error) {
-	var args []string
-	var cur strings.Builder
-	inWord := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t':
-			if inWord {
-				args = append(args, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		case c == '\'' || c == '"':
-			j := strings.IndexByte(s[i+1:], c)
-			if j < 0 {
-				return nil, fmt.Errorf("unclosed %c", c)
-			}
-			cur.WriteString(s[i+1 : i+1+j])
-			i += j + 1
-			inWord = true
-		case strings.ContainsRune("$`\\|&;<>()*?", rune(c)):
-			return nil, fmt.Errorf("%q: the README test runs plain commands only", c)
-		default:
-			cur.WriteByte(c)
-			inWord = true
-		}
-	}
-	if inWord {
-		args = append(args, cur.String())
-	}
-	return args, nil
 }
 
 // runScript runs a README testscript with betzacheck registered (see

@@ -66,6 +66,11 @@ type Options struct {
 	// Stderr receives the implementation's stderr; nil discards it.
 	// Nothing written there affects a result.
 	Stderr io.Writer
+	// Env holds "NAME=value" entries set for the implementation's
+	// process on top of the environment betzacheck inherited, a later
+	// one winning (Command.Env); a PATH among them is also where a
+	// program named without a slash is looked up, as a shell does.
+	Env []string
 }
 
 func (o Options) withDefaults() Options {

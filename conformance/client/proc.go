@@ -2,12 +2,14 @@ package client
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -84,7 +86,16 @@ func spawn(ctx context.Context, argv []string, opts Options) (*process, error) {
 	p := &process{stdin: ours[0], stdout: ours[1], stderr: ours[2], lines: make(chan lineMsg),
 		release: make(chan struct{}), readerDone: make(chan struct{}), stderrDone: make(chan struct{}),
 		exited: make(chan struct{}), tail: &tailWriter{also: opts.Stderr}}
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	name, err := lookPath(argv[0], opts.Env)
+	if err != nil {
+		closeAll()
+		return nil, err
+	}
+	cmd := exec.CommandContext(ctx, name, argv[1:]...)
+	cmd.Args[0] = argv[0]
+	if len(opts.Env) > 0 {
+		cmd.Env = append(os.Environ(), opts.Env...)
+	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = child[0], child[1], child[2]
 	g, err := newGuard(cmd)
 	if err != nil {
@@ -403,4 +414,27 @@ func (t *tailWriter) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return strings.TrimSpace(string(t.buf))
+}
+
+// lookPath is the program that name runs when env is set for it: name
+// itself, which exec looks up on betzacheck's PATH, unless it has no
+// slash and env sets PATH (the last such entry), where it is looked up
+// then, as a shell does for "PATH=… name" (spec/protocol.md P1.8).
+func lookPath(name string, env []string) (string, error) {
+	path, set := "", false
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			path, set = v, true
+		}
+	}
+	if !set || strings.ContainsRune(name, '/') {
+		return name, nil
+	}
+	for _, dir := range filepath.SplitList(path) {
+		p := filepath.Join(cmp.Or(dir, "."), name)
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0 {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("exec: %q: not found on the PATH the command sets (%s)", name, path)
 }

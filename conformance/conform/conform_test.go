@@ -142,7 +142,7 @@ b1.1 a1.1= b1.1=X
 		t.Errorf("the implementation was asked %d requests, want none", asked)
 	}
 	var b bytes.Buffer
-	rep.WriteText(&b, false, 3)
+	rep.WriteText(&b, true, 3)
 	if !rep.Failed() {
 		t.Errorf("a run over a wrong want: line of a 3-D case does not fail:\n%s", b.String())
 	}

@@ -514,7 +514,9 @@ func Merge(reports ...*Report) (*Report, error) {
 
 // mergeShrinking sums what shrinking the reports' failures took. The
 // reports must have been shrunk alike (the same budget, and the same
-// replay commands), or none of them.
+// --impl in their replay commands), or none of them. Their programs may
+// differ (shards run by binaries at different paths): the merged
+// replay commands run the first one's.
 func mergeShrinking(reports []*Report) (*ShrinkSummary, error) {
 	first := reports[0].Shrinking
 	var sum *ShrinkSummary
@@ -530,8 +532,8 @@ func mergeShrinking(reports []*Report) (*ShrinkSummary, error) {
 			continue
 		case s.Budget != first.Budget:
 			return nil, &MergeError{[]int{0, i}, fmt.Sprintf("shrunk with different budgets: %d and %d", first.Budget, s.Budget)}
-		case s.Program != first.Program || s.Impl != first.Impl:
-			return nil, &MergeError{[]int{0, i}, fmt.Sprintf("different replay commands: %s --impl %s and %s --impl %s", first.Program, first.Impl, s.Program, s.Impl)}
+		case s.Impl != first.Impl:
+			return nil, &MergeError{[]int{0, i}, fmt.Sprintf("different replay commands: --impl %s and --impl %s", ShellJoin(first.Impl), ShellJoin(s.Impl))}
 		}
 		sum.Failures += s.Failures
 		sum.Queries += s.Queries

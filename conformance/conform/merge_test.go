@@ -403,6 +403,21 @@ func TestMergeRefuses(t *testing.T) {
 	if _, err := conform.Merge(); err == nil {
 		t.Error("nothing merged without an error")
 	}
+	// Shards shrunk for other --impl texts are refused; shards run by
+	// binaries at different paths are merged, and the merged replay
+	// commands run the first one's (spec/protocol.md P10.7).
+	replaying := func(k int, program, impl string) *conform.Report {
+		rep := run(ref, "", s(k, 2))
+		conform.Shrink(ctx, ref, rep, conform.ShrinkOptions{Budget: 5, Program: program, Impl: impl})
+		return rep
+	}
+	if _, err := conform.Merge(replaying(1, "betzacheck", "A=1 x"), replaying(2, "betzacheck", "A=2 x")); err == nil || !strings.Contains(err.Error(), "different replay commands: --impl 'A=1 x' and --impl 'A=2 x'") {
+		t.Errorf("shards of different --impl: %v", err)
+	}
+	m, err := conform.Merge(replaying(1, "/a/betzacheck", "x"), replaying(2, "/b/betzacheck", "x"))
+	if err != nil || m.Shrinking.Program != "/a/betzacheck" {
+		t.Errorf("shards run by binaries at two paths: %v, replay program %+v", err, m.Shrinking)
+	}
 	// Whole runs of different cases are different runs: they merged once
 	// (issue 28), and are refused now that a report says what its run was.
 	seed := func(n int64) *int64 { return &n }

@@ -219,34 +219,26 @@ func (r *Report) Broken() bool {
 // kinds are the verdict names, in the order of the tables.
 var kinds = verdictNames[:]
 
-// WriteText writes a line per case that did not pass (every case when
-// verbose), the summary per clause, the first maxDiagrams failures with a
-// diagram, and the totals.
+// maxProblemLines caps the lines WriteText gives, without verbose, to
+// the cases that gave nothing to judge (error, timeout, crash).
+const maxProblemLines = 20
+
+// WriteText writes the text report: what was judged and the summary
+// line first, then the divergence classes, the profile agreements and
+// the counts per clause, the corpus cases the reference fails, the first
+// maxDiagrams failures with a diagram and the command that replays their
+// minimal case, the cases that gave nothing to judge (the first
+// maxProblemLines), stale expectations and unsolicited output. A line
+// per case, passes included, comes last, and only when verbose: a run's
+// failures are read through its classes, not one by one.
 func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 	fmt.Fprintf(w, "implementation %s %s (level %s, dialects %s)\n", r.Impl.Name, r.Impl.Version, r.Level, strings.Join(r.Impl.Dialects, ", "))
 	if !r.Shard.Whole() {
 		fmt.Fprintf(w, "shard %s: %s\n", r.Shard, r.Shard.Describe())
 	}
-	for _, res := range r.Results {
-		if res.ReferenceFailed() {
-			fmt.Fprintf(w, "%-22s %s  %s: %s\n", "REFERENCE FAIL", res.Case.ID, res.Case.Request.Notation, res.Reference.Reason)
-		}
-		k := res.Verdict.Kind
-		if k == VerdictPass && !verbose {
-			continue
-		}
-		mark := strings.ToUpper(k.String())
-		if res.Expected != "" && !res.Unexpected() {
-			mark += " (expected)"
-		}
-		fmt.Fprintf(w, "%-22s %s  %s", mark, res.Case.ID, res.Case.Request.Notation)
-		if res.Verdict.Reason != "" {
-			fmt.Fprintf(w, ": %s", res.Verdict.Reason)
-		}
-		fmt.Fprintln(w)
-		r.writeMinimalLine(w, res)
-	}
+	fmt.Fprintln(w, r.Summary())
 	r.writeClasses(w)
+	r.writeProfiles(w)
 	fmt.Fprintln(w, "\nper clause:")
 	by := r.ByClause()
 	clauses := make([]string, 0, len(by))
@@ -292,17 +284,10 @@ func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 		if res.Verdict.Diff != "" {
 			fmt.Fprintln(w, res.Verdict.Diff)
 		}
+		r.writeMinimalLine(w, res)
 	}
-	if ps := r.Profiles(); len(ps) > 0 {
-		fmt.Fprintln(w, "\nclassic Betza profiles (spec/classic.md), agreement with the implementation's answers:")
-		best := ps[0]
-		for _, p := range ps {
-			fmt.Fprintf(w, "  %-16s %d/%d\n", p.Profile, p.Agree, p.Cases)
-			if p.Agree > best.Agree {
-				best = p
-			}
-		}
-		fmt.Fprintf(w, "  closest: %s\n", best.Profile)
+	if !verbose {
+		r.writeProblems(w)
 	}
 	for _, s := range r.Stale {
 		fmt.Fprintf(w, "STALE expectation: %s\n", s)
@@ -316,7 +301,77 @@ func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
 			fmt.Fprintf(w, "  and %d more\n", n)
 		}
 	}
-	fmt.Fprintf(w, "\n%s\n", r.Summary())
+	if verbose {
+		fmt.Fprintln(w, "\nevery case:")
+		for _, res := range r.Results {
+			r.writeCaseLine(w, res)
+		}
+	}
+}
+
+// writeProblems writes the line of each case that gave nothing to judge
+// (verdict error, timeout or crash), the first maxProblemLines of them,
+// and how many more there are.
+func (r *Report) writeProblems(w io.Writer) {
+	n := 0
+	for _, res := range r.Results {
+		switch res.Verdict.Kind {
+		case VerdictError, VerdictTimeout, VerdictCrash:
+		default:
+			continue
+		}
+		if n == 0 {
+			fmt.Fprintln(w, "\ncases with nothing to judge:")
+		}
+		if n++; n <= maxProblemLines {
+			r.writeCaseLine(w, res)
+		}
+	}
+	if n > maxProblemLines {
+		fmt.Fprintf(w, "and %d more (-v lists every case)\n", n-maxProblemLines)
+	}
+}
+
+// writeCaseLine writes the line of one case: its verdict, id, notation
+// and reason, and for a failure the command that replays its minimal
+// case; a corpus case the reference fails gets a line of its own first.
+func (r *Report) writeCaseLine(w io.Writer, res *Result) {
+	if res.ReferenceFailed() {
+		fmt.Fprintf(w, "%-22s %s  %s: %s\n", "REFERENCE FAIL", res.Case.ID, res.Case.Request.Notation, res.Reference.Reason)
+	}
+	mark := strings.ToUpper(res.Verdict.Kind.String())
+	if res.Expected != "" && !res.Unexpected() {
+		mark += " (expected)"
+	}
+	fmt.Fprintf(w, "%-22s %s  %s", mark, res.Case.ID, res.Case.Request.Notation)
+	if res.Verdict.Reason != "" {
+		fmt.Fprintf(w, ": %s", res.Verdict.Reason)
+	}
+	fmt.Fprintln(w)
+	r.writeMinimalLine(w, res)
+}
+
+// writeProfiles writes how often each classic Betza profile
+// (spec/classic.md) agrees with the implementation's answers, and the
+// one that agrees most, if any does.
+func (r *Report) writeProfiles(w io.Writer) {
+	ps := r.Profiles()
+	if len(ps) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nclassic Betza profiles (spec/classic.md), agreement with the implementation's answers:")
+	best := ps[0]
+	for _, p := range ps {
+		fmt.Fprintf(w, "  %-16s %d/%d\n", p.Profile, p.Agree, p.Cases)
+		if p.Agree > best.Agree {
+			best = p
+		}
+	}
+	if best.Agree == 0 {
+		fmt.Fprintln(w, "  closest: none (no profile agrees on any case)")
+		return
+	}
+	fmt.Fprintf(w, "  closest: %s\n", best.Profile)
 }
 
 // Unexpected counts the results that break the run (Result.Unexpected).

@@ -378,7 +378,7 @@ func TestShrinkBudgetAndCache(t *testing.T) {
 			t.Errorf("budget %d: %+v, summary cut %d", budget, m.Cost, rep.Shrinking.Cut)
 		}
 		var text bytes.Buffer
-		rep.WriteText(&text, false, 0)
+		rep.WriteText(&text, true, 0)
 		if cut := strings.Contains(text.String(), "NOT PROVEN MINIMAL (shrinking cut short: budget)"); cut != (budget > 0) {
 			t.Errorf("budget %d: the text report says cut %v:\n%s", budget, cut, text.String())
 		}
@@ -573,7 +573,7 @@ func TestClassesReports(t *testing.T) {
 	}
 
 	var text bytes.Buffer
-	rep.WriteText(&text, false, 0)
+	rep.WriteText(&text, true, 0)
 	out := text.String()
 	classes := rep.Classes()
 	head := regexp.MustCompile(`(?m)^divergence classes \((\d+) failures? in (\d+) class(es)?;`).FindStringSubmatch(out)

@@ -162,6 +162,22 @@ func checkLeg(l *Leg) error {
 	return nil
 }
 
+// leadingZero says how XBoard and Betza 2.0 read the range digits, of
+// more than one digit with a leading zero, that §X2.3 refuses: XBoard
+// reads the number, where 0 is without limit; Betza 2.0 reads 0n as
+// exactly n (§5.2) and refuses a second zero (§9.6).
+func leadingZero(digits string) string {
+	n := strings.TrimLeft(digits, "0")
+	xboard := "XBoard reads it as " + n
+	if n == "" {
+		xboard = "XBoard reads it as 0, without limit"
+	}
+	if digits[1] == '0' {
+		return xboard + "; Betza 2.0 refuses it (§9.6)"
+	}
+	return xboard + "; Betza 2.0 as exactly " + digits[1:] + " (§5.2)"
+}
+
 // parseAtom reads the atom at src[i] and its range (§X2).
 func parseAtom(src string, i int, m *Move) (int, error) {
 	c := src[i]
@@ -189,11 +205,7 @@ func parseAtom(src string, i int, m *Move) (int, error) {
 			return 0, errAt(j, "§X2.4", "expected no range after the doubled letter %c%c, which already rides without limit, found %s", c, c, src[j:k])
 		}
 		if src[j] == '0' && k > j+1 {
-			read := strings.TrimLeft(src[j:k], "0")
-			if read == "" {
-				read = "0" // W00: XBoard's number is 0, no limit
-			}
-			return 0, errAt(j, "§X2.3", "expected a range without a leading zero, found %s: XBoard reads it as %s, Betza 2.0 as an exact count", src[j:k], read)
+			return 0, errAt(j, "§X2.3", "expected a range without a leading zero, found %s: %s", src[j:k], leadingZero(src[j:k]))
 		}
 		n := 0
 		for _, d := range src[j:k] {

@@ -164,3 +164,22 @@ func TestRealNotations(t *testing.T) {
 		t.Errorf("only %d of %d real notations read; §X8.2 wants 95%%", read, total)
 	}
 }
+
+// TestLeadingZeroMessage: a range with a leading zero (§X2.3) is refused
+// with what XBoard reads in its place, never an empty quote, and what
+// Betza 2.0 makes of it.
+func TestLeadingZeroMessage(t *testing.T) {
+	for _, tt := range []struct{ in, msg string }{
+		{"W00", "expected a range without a leading zero, found 00: XBoard reads it as 0, without limit; Betza 2.0 refuses it (§9.6)"},
+		{"W000", "expected a range without a leading zero, found 000: XBoard reads it as 0, without limit; Betza 2.0 refuses it (§9.6)"},
+		{"W03", "expected a range without a leading zero, found 03: XBoard reads it as 3; Betza 2.0 as exactly 3 (§5.2)"},
+		{"fR010", "expected a range without a leading zero, found 010: XBoard reads it as 10; Betza 2.0 as exactly 10 (§5.2)"},
+		{"W001", "expected a range without a leading zero, found 001: XBoard reads it as 1; Betza 2.0 refuses it (§9.6)"},
+	} {
+		_, err := Parse(tt.in)
+		var le *loc.Error
+		if !errors.As(err, &le) || le.Msg != tt.msg || le.Clause != "§X2.3" {
+			t.Errorf("Parse(%q): %v\nwant %s (§X2.3)", tt.in, err, tt.msg)
+		}
+	}
+}
