@@ -133,7 +133,22 @@ func TestNotationsCompileAndShrink(t *testing.T) {
 // lower number (the same text but for lower digits).
 func smallerNotation(a, b string) bool {
 	return len(a) < len(b) || len(a) == len(b) && a < b && strings.Trim(a, "0123456789") != "" &&
-		stripDigits(a) == stripDigits(b)
+		stripDigits(a) == stripDigits(b) || smallerAtom(a, b)
+}
+
+// smallerAtom: a is b with one atom letter (doubled or not) replaced by
+// W or F, the smaller atoms (W before F).
+func smallerAtom(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		if a[i] != b[i] {
+			return (a[i] == 'W' || a[i] == 'F' && b[i] != 'W') && b[i] >= 'A' && b[i] <= 'Z' && a[i+1:] == b[i+1:] ||
+				i+1 < len(a) && a[i] == a[i+1] && b[i] == b[i+1] && smallerAtom(a[:i+1]+a[i+2:], b[:i+1]+b[i+2:])
+		}
+	}
+	return false
 }
 
 func stripDigits(s string) string {
@@ -146,7 +161,8 @@ func stripDigits(s string) string {
 }
 
 // TestNotationCandidates: the candidates of a few notations, by hand: any
-// run of characters dropped, parentheses, a number lowered; the validity test is
+// run of characters dropped, parentheses, a number lowered, an atom
+// replaced by a smaller one (W, F); the validity test is
 // the caller's, and may take the empty notation.
 func TestNotationCandidates(t *testing.T) {
 	all := func(string) bool { return true }
@@ -159,8 +175,8 @@ func TestNotationCandidates(t *testing.T) {
 		{"W0", []string{"", "0", "W"}},
 		// Every run of characters dropped (21 runs of 6 characters, some
 		// giving the same text), the parentheses, the exponent lowered.
-		{"(W-F)2", []string{"", "2", "(", ")2", "(2", "(W", "F)2", "()2", "(W2", "(W-", "-F)2", "W-F2", "(F)2", "(W)2", "(W-2", "(W-F", "W-F)2", "(-F)2", "(WF)2", "(W-)2", "(W-F2", "(W-F)", "(W-F)1"}},
-		{"W-F", []string{"", "F", "W", "-F", "WF", "W-"}},
+		{"(W-F)2", []string{"", "2", "(", ")2", "(2", "(W", "F)2", "()2", "(W2", "(W-", "-F)2", "W-F2", "(F)2", "(W)2", "(W-2", "(W-F", "W-F)2", "(-F)2", "(WF)2", "(W-)2", "(W-F2", "(W-F)", "(W-F)1", "(W-W)2"}},
+		{"W-F", []string{"", "F", "W", "-F", "WF", "W-", "W-W"}},
 		{"x", []string{""}},
 	} {
 		got := gen.NotationCandidates(tc.in, all)
