@@ -9,6 +9,7 @@ import (
 
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/wire"
+	"betzacheck/reference/geometry"
 )
 
 // Structure is the key of a failure that no cause explains: the kind of
@@ -37,15 +38,15 @@ func Structure(m *Minimal) string {
 		}
 	}
 	for i := 0; i < len(text); i++ {
-		class, ok := atomClasses[text[i]]
-		if !ok {
+		a := geometry.LookupAtom(text[i])
+		if a == nil || text[i] < 'A' || text[i] > 'Z' {
 			continue
 		}
 		kind := "leaper"
-		if strings.IndexByte("RBQ", text[i]) >= 0 || i+1 < len(text) && '0' <= text[i+1] && text[i+1] <= '9' {
+		if a.Rider || i+1 < len(text) && '0' <= text[i+1] && text[i+1] <= '9' {
 			kind = "rider"
 		}
-		note(class + " " + kind)
+		note(a.Class.String() + " " + kind)
 	}
 	slices.Sort(atoms)
 	var modes []string
@@ -63,14 +64,6 @@ func Structure(m *Minimal) string {
 		mw = "no modality"
 	}
 	return fmt.Sprintf("%s: %s; %s; %s", m.Divergence, strings.Join(atoms, ", "), mw, countWord(legs, "leg", "legs"))
-}
-
-// atomClasses are the classes of §1.5 by atom letter.
-var atomClasses = map[byte]string{
-	'W': "orthogonal", 'D': "orthogonal", 'H': "orthogonal", 'R': "orthogonal",
-	'F': "diagonal", 'A': "diagonal", 'G': "diagonal", 'B': "diagonal",
-	'N': "oblique", 'C': "oblique", 'Z': "oblique",
-	'K': "compound", 'Q': "compound", 'O': "null",
 }
 
 // Class is a group of failures with one cause: the hypothesis that
@@ -131,7 +124,7 @@ func (r *Report) Classes() []*Class {
 		}
 		c.Members = append(c.Members, res)
 		shrunk, best := res.Minimal != nil, c.Smallest.Minimal != nil
-		if shrunk && !best || shrunk == best && compareMinimal(MinimalOf(res).Case, MinimalOf(c.Smallest).Case) < 0 {
+		if shrunk && !best || shrunk == best && CompareMinimal(MinimalOf(res).Case, MinimalOf(c.Smallest).Case) < 0 {
 			c.Smallest = res
 			c.Kind = MinimalOf(res).Divergence
 		}
@@ -142,10 +135,10 @@ func (r *Report) Classes() []*Class {
 	return out
 }
 
-// compareMinimal orders minimal cases, smallest first: by the length of
+// CompareMinimal orders minimal cases, smallest first: by the length of
 // the notation, the board's squares (then width), the pieces, then the
 // texts of the notation, position and square.
-func compareMinimal(a, b *Case) int {
+func CompareMinimal(a, b *Case) int {
 	as, bs := a.Setup.Pos.Size(), b.Setup.Pos.Size()
 	return cmp.Or(
 		cmp.Compare(len(a.Request.Notation), len(b.Request.Notation)),

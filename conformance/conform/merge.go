@@ -291,7 +291,7 @@ func (r *Report) readMinimal(jm jsonMinimal, jr jsonResult, res *Result) (*Minim
 	if err != nil {
 		return nil, err
 	}
-	if familyOf(res.Divergence) != familyOf(jm.Divergence) {
+	if Family(res.Divergence) != Family(jm.Divergence) {
 		return nil, fmt.Errorf("divergence: a %s failure does not shrink to a %s one (KeepFailure)", res.Divergence, jm.Divergence)
 	}
 	m := &Minimal{Case: res.Case, Verdict: v, Want: jm.Want, Got: got, Divergence: jm.Divergence,

@@ -230,13 +230,13 @@ type Keep func(c *Case, want wire.Reply, got client.Result, v Verdict, d Diverge
 // empty (the notation that shows what is wrong, never ""); a rejected
 // valid notation stays a rejected valid one.
 func KeepFailure(res *Result) Keep {
-	family := familyOf(res.Divergence)
+	family := Family(res.Divergence)
 	clause := ""
 	if res.Divergence == DivergenceAcceptedInvalid {
 		clause = syntaxClause(res.Case)
 	}
 	return func(c *Case, want wire.Reply, got client.Result, v Verdict, d Divergence) bool {
-		if v.Kind != VerdictFail || familyOf(d) != family {
+		if v.Kind != VerdictFail || Family(d) != family {
 			return false
 		}
 		if family == DivergenceAcceptedInvalid {
@@ -246,10 +246,10 @@ func KeepFailure(res *Result) Keep {
 	}
 }
 
-// familyOf is the family of a divergence kind: outcomes that differ
+// Family is the family of a divergence kind: outcomes that differ
 // (DivergenceMissing stands for them), an accepted invalid notation, a
 // rejected valid one.
-func familyOf(d Divergence) Divergence {
+func Family(d Divergence) Divergence {
 	switch d {
 	case DivergenceAcceptedInvalid, DivergenceRejectedValid, DivergenceNone:
 		return d
@@ -293,12 +293,13 @@ type answer struct {
 	wantSet sync.Once
 }
 
-// translation is a notation of a dialect read into Betza 2.0: a case on
-// a board of one square (invalid when the dialect rejects the text with a
-// located error), or the error that leaves it without one.
+// translation is a notation of a dialect read into Betza 2.0, once: a
+// case on a board of one square (invalid when the dialect rejects the
+// text with a located error), or the error that leaves it without one.
 type translation struct {
-	c   *Case
-	err error
+	once sync.Once
+	c    *Case
+	err  error
 }
 
 // Shrinker shrinks the failures of one run: it asks the implementation
@@ -316,12 +317,7 @@ type Shrinker struct {
 
 	mu       sync.Mutex
 	answers  map[wire.MovesRequest]*answer
-	programs map[[2]string]*translationEntry
-}
-
-type translationEntry struct {
-	once sync.Once
-	t    translation
+	programs map[[2]string]*translation
 }
 
 // NewShrinker is a shrinker for the failures of rep, which it gives its
@@ -335,7 +331,7 @@ func NewShrinker(ctx context.Context, impl Impl, rep *Report, opt ShrinkOptions)
 	}
 	rep.Shrinking = &ShrinkSummary{Budget: max(opt.Budget, 0), Program: opt.Program, Impl: opt.Impl}
 	s := &Shrinker{ctx: ctx, impl: impl, level: rep.Level, budget: rep.Shrinking.Budget,
-		declared: impl.Hello().Level, answers: map[wire.MovesRequest]*answer{}, programs: map[[2]string]*translationEntry{}}
+		declared: impl.Hello().Level, answers: map[wire.MovesRequest]*answer{}, programs: map[[2]string]*translation{}}
 	if rep.Interrupted() {
 		s.budget = 0
 	}
@@ -401,7 +397,7 @@ func (s *Shrinker) Shrink(res *Result, keep Keep) *Minimal {
 		req := s.request(c)
 		a := s.entry(req)
 		a.wantSet.Do(func() { a.want = c.ReferenceAnswer(s.level) })
-		if !possible(familyOf(kind), a.want) {
+		if !possible(Family(kind), a.want) {
 			return false, true // no answer of the implementation can keep it
 		}
 		switch {
@@ -486,24 +482,24 @@ func possible(family Divergence, want wire.Reply) bool {
 }
 
 // translate reads text in the dialect, once per run.
-func (s *Shrinker) translate(dial, text string) translation {
+func (s *Shrinker) translate(dial, text string) *translation {
 	k := [2]string{dial, text}
 	s.mu.Lock()
-	e := s.programs[k]
-	if e == nil {
-		e = &translationEntry{}
-		s.programs[k] = e
+	t := s.programs[k]
+	if t == nil {
+		t = &translation{}
+		s.programs[k] = t
 	}
 	s.mu.Unlock()
-	e.once.Do(func() {
+	t.once.Do(func() {
 		empty := board.Setup{Pos: board.NewPosition(board.Size{W: 1, H: 1})}
 		empty.Pos.Set(empty.From, board.DefaultMover())
-		e.t.c, e.t.err = CaseIn("", nil, dial, text, empty)
-		if e.t.c != nil {
-			e.t.c.Program() // compiled once, before the case is shared
+		t.c, t.err = CaseIn("", nil, dial, text, empty)
+		if t.c != nil {
+			t.c.Program() // compiled once, before the case is shared
 		}
 	})
-	return e.t
+	return t
 }
 
 // candidate is the case of text on setup, for the failing case orig: its

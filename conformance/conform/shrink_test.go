@@ -162,7 +162,7 @@ func shrunkRun(t *testing.T, impl *planted, cases []*conform.Case, budget int) *
 			t.Errorf("%s: minimal case in %s, the case in %s", res.Case.ID, m.Case.Request.Dialect, res.Case.Request.Dialect)
 		}
 		if res.Divergence == conform.DivergenceNone || m.Verdict.Kind != conform.VerdictFail ||
-			(m.Case != res.Case && !sameFamily(conform.DivergenceOf(m.Want, m.Got, rep.Level), res.Divergence)) {
+			(m.Case != res.Case && conform.Family(conform.DivergenceOf(m.Want, m.Got, rep.Level)) != conform.Family(res.Divergence)) {
 			t.Errorf("%s: %v shrunk to %s, %v %v", res.Case.ID, res.Divergence, conform.CaseText(m.Case), m.Verdict.Kind,
 				conform.DivergenceOf(m.Want, m.Got, rep.Level))
 		}
@@ -206,20 +206,6 @@ func logClasses(t *testing.T, rep *conform.Report) {
 		t.Logf("%3d %-20s %s", c.Count(), c.Key, conform.CaseText(conform.MinimalOf(c.Smallest).Case))
 	}
 	t.Log(rep.Shrinking.Text())
-}
-
-// sameFamily: a failure shrinks within its family of divergences
-// (conform.KeepFailure): outcomes that differ, an accepted invalid
-// notation, a rejected valid one.
-func sameFamily(a, b conform.Divergence) bool {
-	family := func(d conform.Divergence) conform.Divergence {
-		switch d {
-		case conform.DivergenceAcceptedInvalid, conform.DivergenceRejectedValid:
-			return d
-		}
-		return conform.DivergenceMissing
-	}
-	return family(a) == family(b)
 }
 
 func classKeys(rep *conform.Report) map[string]*conform.Class {

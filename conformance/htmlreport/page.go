@@ -62,7 +62,7 @@ const pageHTML = `<!DOCTYPE html>
 
 <section id="classes" data-classes="{{len .Classes}}">
 <h2>Divergence classes</h2>
-<p class="hint">The failures (verdict fail) grouped by cause: the kind of divergence and the shape of the minimal notation each shrank to (upper-case letters renamed A, B, C… in order, digits written n). Each class shows its smallest minimal case; its members are folded.</p>
+<p class="hint">The failures (verdict fail) grouped by cause: the alternative reading that gives the implementation's answer exactly, or, for failures no reading explains, the structure of the minimal case each shrank to (the kind of divergence, atom classes, modalities, legs). Each class shows its smallest minimal case; its members are folded.</p>
 {{- range .Classes}}
 <details class="class" id="class-{{.N}}" data-class="{{.Key}}" data-count="{{.Count}}" open>
 <summary><span class="count">{{.Count}}</span> <code class="class-key">{{.Key}}</code>: <code class="notation">{{.Smallest.Notation}}</code> on {{.Smallest.Board}} from {{.Smallest.From}}</summary>

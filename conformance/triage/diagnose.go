@@ -265,9 +265,9 @@ func causeOf(h *Hypothesis, also []*Hypothesis) *conform.Cause {
 	return c
 }
 
-// compareCases orders cases, smallest first, as conform orders minimal
-// cases: the notation's length, then the board, then the text; the empty
-// notation last, since it shows nothing of the cause.
+// compareCases orders the cases a cause's representative is chosen
+// from: as conform orders minimal cases, but the empty notation last,
+// since it shows nothing of the cause.
 func compareCases(a, b *conform.Case) int {
 	if ea, eb := a.Request.Notation == "", b.Request.Notation == ""; ea != eb {
 		if ea {
@@ -275,20 +275,7 @@ func compareCases(a, b *conform.Case) int {
 		}
 		return -1
 	}
-	if la, lb := len(a.Request.Notation), len(b.Request.Notation); la != lb {
-		return la - lb
-	}
-	as, bs := a.Setup.Pos.Size().Squares(), b.Setup.Pos.Size().Squares()
-	if as != bs {
-		return as - bs
-	}
-	switch {
-	case a.ID < b.ID:
-		return -1
-	case a.ID > b.ID:
-		return 1
-	}
-	return 0
+	return conform.CompareMinimal(a, b)
 }
 
 // parallel calls f(0) … f(n-1), jobs at a time.

@@ -7,6 +7,8 @@ import (
 
 	"betzacheck/reference"
 	"betzacheck/reference/dialect/classic"
+	"betzacheck/reference/dialect/xbetza"
+	"betzacheck/reference/geometry"
 )
 
 // mistake is a reading mistake programs make with classic Betza: a
@@ -104,7 +106,8 @@ var mistakes = []mistake{
 			dirs, rest := split(m.Mods, "fbrlvs")
 			var names []string
 			swapped := false
-			for _, n := range directionNames(dirs) {
+			// The names as the xboard profile reads a run (§C5.5).
+			for _, n := range xbetza.DirectionNames(dirs) {
 				names = append(names, n)
 				if len(n) == 2 && isOblique(n) {
 					names = append(names, string([]byte{n[1], n[0]}))
@@ -255,23 +258,6 @@ func isOblique(pair string) bool {
 	return vert(pair[0]) && side(pair[1]) || side(pair[0]) && vert(pair[1])
 }
 
-// directionNames reads a run of direction letters into names, a listed
-// pair as one name, as §2.6 reads a run.
-func directionNames(dirs string) []string {
-	pairs := map[string]bool{"fl": true, "fr": true, "bl": true, "br": true, "lf": true, "rf": true,
-		"lb": true, "rb": true, "fs": true, "bs": true, "lv": true, "rv": true}
-	var names []string
-	for i := 0; i < len(dirs); {
-		size := 1
-		if i+2 <= len(dirs) && pairs[dirs[i:i+2]] {
-			size = 2
-		}
-		names = append(names, dirs[i:i+size])
-		i += size
-	}
-	return names
-}
-
 // rideOf is the number of leaps of a ride of one of the atoms (0 for no
 // limit) and whether m is one: doubled, or with a range of 2 or more, or
 // 0 (no limit where the profile reads it so).
@@ -288,15 +274,16 @@ func rideOf(m classic.Move, atoms string) (int, bool) {
 	return 0, false
 }
 
-// reach is the longer component of a leap of the letter, in squares.
+// reach is the longer component of a leap of the letter, in squares
+// (§1.1).
 func reach(letter byte) int {
-	switch letter {
-	case 'D', 'A', 'N':
-		return 2
-	case 'H', 'G', 'C', 'Z':
-		return 3
+	r := 1
+	if a := geometry.LookupAtom(letter); a != nil {
+		for _, v := range a.Leaps {
+			r = max(r, geometry.Abs(v.X), geometry.Abs(v.Y))
+		}
 	}
-	return 1
+	return r
 }
 
 // rides is a rewrite that writes every move ride says is a ride of n
