@@ -48,7 +48,7 @@ func runConform(c *command, e *env, args []string) int {
 	shardFlag := fs.String("shard", "", "judge shard K of N only (1 ≤ K ≤ N): the cases at positions K, K+N, K+2N, … of the run (corpus cases, then generated ones);\n"+
 		"run K = 1 to N with the same other flags (a CI job each) and combine their --json reports with 'betzacheck merge'.\n"+
 		"With --expect a shard does not report an id it never met as stale (another shard holds it): give merge the same --expect")
-	shrinkBudget := fs.Int("shrink-budget", conform.DefaultShrinkBudget, "requests each failure may send while it is shrunk to a minimal case (0: no shrinking)")
+	shrinkBudget := fs.Int("shrink-budget", conform.DefaultShrinkBudget, "candidates each failure shrunk may ask about, answered by the implementation or from the cache (0: no shrinking; causes are still named)")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "processes of the implementation to run side by side, for the run and for shrinking (the report is the same whatever it is)")
 	divergences := fs.String("divergences", "", "write the divergence classes to FILE as a markdown page (notes written in it by hand are kept)")
 	one := addCaseFlags(fs)
