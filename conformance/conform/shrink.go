@@ -190,9 +190,6 @@ type ShrinkSummary struct {
 	Cut     int // failures whose shrinking was cut (ShrinkCost.Cut)
 	// Program and Impl are ShrinkOptions.Program and Impl, for Replay.
 	Program, Impl string
-	// Explained is how many failures a cause explains (see Result.Cause),
-	// and Hypotheses how many hypotheses were tried on each.
-	Explained, Hypotheses int
 }
 
 // Shrink shrinks every failing result of rep (verdict fail) by asking

@@ -32,7 +32,9 @@ type Options struct {
 //  2. the hypothesis that explains most failures not yet explained names a
 //     cause, and takes them; then the next, until none explains one that
 //     is left (each cause lists every hypothesis that explains all of
-//     its members);
+//     its members); a member that two wider causes explain together goes
+//     to the wider one (preferWider), and so does a failure none explains
+//     alone that a named cause explains with another hypothesis (Pair);
 //  3. each cause's smallest member is shrunk, keeping candidates that
 //     still fail and that the cause still explains: the class's minimal
 //     case; its other members are not shrunk (the hypothesis vouches for
@@ -59,18 +61,13 @@ func Diagnose(ctx context.Context, impl conform.Impl, rep *conform.Report, opt O
 	parallel(jobs, len(fails), func(i int) {
 		explains[i] = lib.explaining(fails[i].Case, fails[i].Got, rep.Level)
 	})
-	tried := 0
-	for _, res := range fails {
-		tried = max(tried, len(lib.hypotheses(res.Case.Request.Dialect)))
-	}
-
 	// 2. Causes, the widest first.
 	causes := cover(fails, explains)
 	causes = preferWider(causes, lib, rep.Level)
 
 	// A failure with two causes, one of them named already: the pair of
 	// readings explains it, and it joins that cause's class.
-	for i, res := range fails {
+	for _, res := range fails {
 		if res.Cause != nil {
 			continue
 		}
@@ -87,7 +84,6 @@ func Diagnose(ctx context.Context, impl conform.Impl, rep *conform.Report, opt O
 				}
 				if p := lib.explainedByPair(ha, hb, res, rep.Level); p != nil {
 					res.Cause = causeOf(ha, []*Hypothesis{p})
-					explains[i] = []*Hypothesis{ha, p}
 					break search
 				}
 			}
@@ -114,8 +110,8 @@ func Diagnose(ctx context.Context, impl conform.Impl, rep *conform.Report, opt O
 			return fail(cand, want, got, v, d) && lib.explains(h, cand, got, level)
 		}})
 	}
-	for i, res := range fails {
-		if res.Cause == nil && len(explains[i]) == 0 {
+	for _, res := range fails {
+		if res.Cause == nil { // cover gave every failure a hypothesis explains a cause
 			todo = append(todo, work{res, conform.KeepFailure(res)})
 		}
 	}
@@ -135,10 +131,6 @@ func Diagnose(ctx context.Context, impl conform.Impl, rep *conform.Report, opt O
 
 	// 4, continued: a shrunk failure's cause, preferring the causes named
 	// already, the widest first.
-	named := map[string]*Hypothesis{}
-	for _, c := range causes {
-		named[c.hypothesis.Name] = c.hypothesis
-	}
 	for _, res := range fails {
 		if res.Cause != nil || res.Minimal == nil {
 			continue
@@ -157,13 +149,6 @@ func Diagnose(ctx context.Context, impl conform.Impl, rep *conform.Report, opt O
 		}
 		res.Cause = causeOf(best, hs)
 	}
-	explained := 0
-	for _, res := range fails {
-		if res.Cause != nil {
-			explained++
-		}
-	}
-	rep.Shrinking.Explained, rep.Shrinking.Hypotheses = explained, tried
 }
 
 // preferWider moves each member of a cause to a wider cause when two

@@ -238,12 +238,13 @@ func Pair(a, b *Hypothesis) *Hypothesis {
 		}
 		return h
 	case a.mistake == nil:
-		d, _, ok := hybrid(a.base, a.profile, a.topics)
+		// The mistake, read under the rows' profile.
+		rows, ok := a.Reading.(profiled)
 		if !ok {
 			return nil
 		}
 		return &Hypothesis{Name: name, Says: b.Says + "; and " + a.Says, Clause: b.Clause,
-			Reading: &rewriting{d, b.mistake.rewrite}}
+			Reading: &rewriting{rows.d, b.mistake.rewrite}}
 	}
 	first, then := a.mistake.rewrite, b.mistake.rewrite
 	both := func(d classic.Dialect, moves []*classic.Move, side int) (rewritten, bool) {
