@@ -1,6 +1,7 @@
 package conform
 
 import (
+	"slices"
 	"strings"
 
 	"betzacheck/conformance/server"
@@ -33,15 +34,11 @@ func (r *Report) Profiles() []ProfileAgreement {
 	return out
 }
 
-// addProfiles judges a result again, once per profile, if the case was
-// sent in classic Betza (under any profile) and answered: the profile's
-// translation of the text sent gives the reference's answer, and the
-// implementation's answer is compared with it. A case the implementation
-// answered "unsupported", or the reference cannot answer, is not counted:
-// it says nothing of either reading.
+// addProfiles counts, per profile, whether the result agrees with it
+// (profileAgreement).
 func (r *Report) addProfiles(res *Result) {
-	req := res.Case.Request
-	if base, _, _ := strings.Cut(req.Dialect, ":"); base != dialect.Classic || !res.answered() {
+	agree := profileAgreement(res, r.Level)
+	if agree == nil {
 		return
 	}
 	if r.profiles == nil {
@@ -49,6 +46,45 @@ func (r *Report) addProfiles(res *Result) {
 			r.profiles = append(r.profiles, ProfileAgreement{Profile: p.Name})
 		}
 	}
+	for i, ok := range agree {
+		r.profiles[i].Cases++
+		if ok {
+			r.profiles[i].Agree++
+		}
+	}
+}
+
+// ClassProfiles is Profiles over the members of one class: which
+// profile's reading the program follows on these failures (a program
+// that mixes profiles follows one in one class and another in the next).
+func (r *Report) ClassProfiles(c *Class) []ProfileAgreement {
+	out := make([]ProfileAgreement, len(classic.Profiles))
+	for i, p := range classic.Profiles {
+		out[i].Profile = p.Name
+	}
+	for _, res := range c.Members {
+		for i, ok := range profileAgreement(res, r.Level) {
+			out[i].Cases++
+			if ok {
+				out[i].Agree++
+			}
+		}
+	}
+	return slices.DeleteFunc(out, func(p ProfileAgreement) bool { return p.Cases == 0 })
+}
+
+// profileAgreement judges a result again, once per profile of
+// classic.Profiles, if the case was sent in classic Betza (under any
+// profile) and answered: the profile's translation of the text sent gives
+// the reference's answer, and the implementation's answer is compared
+// with it at level. It is nil for a case the implementation answered
+// "unsupported", or did not answer: it says nothing of either reading.
+func profileAgreement(res *Result, level string) []bool {
+	req := res.Case.Request
+	if base, _, _ := strings.Cut(req.Dialect, ":"); base != dialect.Classic || !res.answered() {
+		return nil
+	}
+	agree := make([]bool, len(classic.Profiles))
 	for i, p := range classic.Profiles {
 		prog, err := translate.ToBetza2(dialect.Classic+":"+p.Name, req.Notation)
 		var want wire.Reply
@@ -57,11 +93,9 @@ func (r *Report) addProfiles(res *Result) {
 			// follows it answers with a syntax error.
 			want = wire.Reply{Error: &wire.ErrorReply{Kind: wire.KindSyntax, Message: err.Error()}}
 		} else {
-			want = server.AnswerProgram(prog, res.Case.Setup, r.Level)
+			want = server.AnswerProgram(prog, res.Case.Setup, level)
 		}
-		r.profiles[i].Cases++
-		if Judge(want, res.Got, r.Level).Kind == VerdictPass {
-			r.profiles[i].Agree++
-		}
+		agree[i] = Judge(want, res.Got, level).Kind == VerdictPass
 	}
+	return agree
 }

@@ -52,9 +52,11 @@ import (
 	"betzacheck/reference/eval"
 )
 
-// DefaultMaxFailures is how many failures the page shows in full when
-// Options.MaxFailures is 0.
-const DefaultMaxFailures = 50
+// DefaultMaxFailures is how many failures the page draws in full when
+// Options.MaxFailures is 0; every failure is listed under its class, and
+// every other verdict but pass and unsupported in the list of cases, so
+// that a page of 2,000 cases stays under 500 KB (issue 26).
+const DefaultMaxFailures = 10
 
 // DefaultMaxClasses is how many divergence classes the page shows when
 // Options.MaxClasses is 0.
@@ -133,6 +135,9 @@ type pageData struct {
 	// many more there are.
 	Classes     []class
 	MoreClasses int
+	// ReplayMember is the command that replays a generated member
+	// gen/S/I, with I+1 and S to fill in.
+	ReplayMember string
 	// Unsolicited lines (spec/protocol.md P6.8): how many, the quoted
 	// ones, and how many more were counted but not quoted.
 	Unsolicited      int
@@ -182,16 +187,22 @@ type failure struct {
 	Minimal, ReplayMinimal string
 }
 
-// class is a divergence class: its key and count, its smallest case drawn
-// like a failure, and its members.
+// class is a divergence class: its key and count, its cause (nil for a
+// class of structure), how often each classic profile agrees with its
+// members, its smallest case drawn like a failure, and its members.
 type class struct {
 	N        int
 	Key      string
 	Count    int
+	Cause    *conform.Cause
+	Also     string // the cause's other names
+	Profiles []conform.ProfileAgreement
 	Smallest failure
 	Members  []member
 }
 
+// member is a failure of a class (the page says once how a member is
+// replayed: ReplayMember).
 type member struct {
 	ID, Notation string
 }
@@ -218,6 +229,9 @@ func build(rep *conform.Report, opt Options) *pageData {
 		d.Verdict = "passed"
 	}
 	d.Command = command(opt, "")
+	if len(rep.Run.Argv) > 0 {
+		d.Command = conform.ShellJoin(rep.Run.Argv...) // the full command, as run
+	}
 	totals := rep.Totals()
 	for _, k := range Kinds {
 		d.Totals = append(d.Totals, count{k, totals[k]})
@@ -249,7 +263,10 @@ func build(rep *conform.Report, opt Options) *pageData {
 	}
 	classes := rep.Classes()
 	for i, c := range classes[:min(len(classes), opt.MaxClasses)] {
-		cl := class{N: i + 1, Key: c.Key, Count: c.Count()}
+		cl := class{N: i + 1, Key: c.Key, Count: c.Count(), Cause: c.Cause, Profiles: rep.ClassProfiles(c)}
+		if c.Cause != nil && len(c.Cause.Names) > 1 {
+			cl.Also = strings.Join(c.Cause.Names[1:], ", ")
+		}
 		m := conform.MinimalOf(c.Smallest)
 		cl.Smallest = buildCase(0, m.Case, m.Verdict, m.Want, m.Got, rep, opt)
 		cl.Smallest.ID = c.Smallest.Case.ID
@@ -260,6 +277,7 @@ func build(rep *conform.Report, opt Options) *pageData {
 		d.Classes = append(d.Classes, cl)
 	}
 	d.MoreClasses = len(classes) - len(d.Classes)
+	d.ReplayMember = conform.ShellJoin(commandPrefix(opt)...) + " --generate I+1 --seed S"
 	d.More = d.NFailures - len(d.Failures)
 	d.MoreWords = fmt.Sprintf("%d more failures are", d.More)
 	if d.More == 1 {
@@ -387,10 +405,7 @@ var genID = regexp.MustCompile(`^gen/(-?[0-9]+)/([0-9]+)$`)
 // --generate i+1 --seed S (case i depends only on S and i); a corpus case
 // is run again with the corpus.
 func command(opt Options, id string) string {
-	args := []string{opt.Program, "conform", "--impl", opt.Impl}
-	if opt.Level != "" {
-		args = append(args, "--level", opt.Level)
-	}
+	args := commandPrefix(opt)
 	switch m := genID.FindStringSubmatch(id); {
 	case id == "":
 		if opt.Corpus != "" {
@@ -403,6 +418,16 @@ func command(opt Options, id string) string {
 		args = append(args, opt.Corpus)
 	}
 	return conform.ShellJoin(args...)
+}
+
+// commandPrefix is the conform command line of the run without its
+// cases: the program, --impl and --level.
+func commandPrefix(opt Options) []string {
+	args := []string{opt.Program, "conform", "--impl", opt.Impl}
+	if opt.Level != "" {
+		args = append(args, "--level", opt.Level)
+	}
+	return args
 }
 
 // sortedClauses orders clause ids numerically (§2.10 after §2.9); other

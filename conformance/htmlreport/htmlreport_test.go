@@ -13,6 +13,7 @@ import (
 	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/golden"
 	"betzacheck/conformance/server"
+	"betzacheck/conformance/triage"
 	"betzacheck/conformance/wire"
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
@@ -242,4 +243,38 @@ func TestStructure(t *testing.T) {
 
 func htmlEscape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "'", "&#39;", "<", "&lt;", ">", "&gt;", `"`, "&#34;").Replace(s)
+}
+
+// TestPageSize: the page of 2,000 generated cases, half of them failing,
+// stays under 500 KB (issue 26: 1.7 MB before): every failure is listed
+// under its class, and only DefaultMaxFailures of them are drawn.
+func TestPageSize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("judges 2,000 cases")
+	}
+	noCaptures := &fake{name: "no-captures", level: wire.LevelDestinations, answer: func(req wire.MovesRequest) client.Result {
+		return ok(withoutCaptures(req, wire.LevelDestinations))
+	}}
+	cases, err := conform.GeneratedCases(2000, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	rep := conform.Run(ctx, noCaptures, cases, "")
+	triage.Diagnose(ctx, noCaptures, rep, triage.Options{ShrinkOptions: conform.ShrinkOptions{Budget: conform.DefaultShrinkBudget}})
+	var b bytes.Buffer
+	if err := Write(&b, rep, Options{Impl: "./no-captures"}); err != nil {
+		t.Fatal(err)
+	}
+	fails := rep.Totals()["fail"]
+	t.Logf("%d failures in %d classes: %d bytes", fails, len(rep.Classes()), b.Len())
+	if fails < 300 {
+		t.Fatalf("%d failures: the test needs many", fails)
+	}
+	if n := strings.Count(b.String(), `<li class="member"`); n != fails {
+		t.Errorf("%d members listed for %d failures", n, fails)
+	}
+	if b.Len() > 500<<10 {
+		t.Errorf("the page takes %d bytes, more than 500 KB", b.Len())
+	}
 }

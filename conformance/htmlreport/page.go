@@ -62,10 +62,19 @@ const pageHTML = `<!DOCTYPE html>
 
 <section id="classes" data-classes="{{len .Classes}}">
 <h2>Divergence classes</h2>
-<p class="hint">The failures (verdict fail) grouped by cause: the alternative reading that gives the implementation's answer exactly, or, for failures no reading explains, the structure of the minimal case each shrank to (the kind of divergence, atom classes, modalities, legs). Each class shows its smallest minimal case; its members are folded.</p>
+<p class="hint">The failures (verdict fail) grouped by cause: the alternative reading that gives the implementation's answer exactly, or, for failures no reading explains, the structure of the minimal case each shrank to (the kind of divergence, atom classes, modalities, legs). Each class shows its cause, how often each classic profile agrees with its members, and its smallest minimal case; its members are folded. A generated member <code>gen/S/I</code> is replayed by <code class="replay-member">{{.ReplayMember}}</code> (the last case of that run); a corpus member by the run's command.</p>
 {{- range .Classes}}
 <details class="class" id="class-{{.N}}" data-class="{{.Key}}" data-count="{{.Count}}" open>
 <summary><span class="count">{{.Count}}</span> <code class="class-key">{{.Key}}</code>: <code class="notation">{{.Smallest.Notation}}</code> on {{.Smallest.Board}} from {{.Smallest.From}}</summary>
+{{- with .Cause}}
+<p class="cause" data-clause="{{.Clause}}">{{.Says}} ({{.Clause}})</p>
+{{- end}}
+{{- if .Also}}
+<p class="also">Also explained by: <code>{{.Also}}</code></p>
+{{- end}}
+{{- if .Profiles}}
+<p class="profiles">Classic profiles agreeing with its members:{{range .Profiles}} <span class="profile" data-profile="{{.Profile}}" data-agree="{{.Agree}}" data-cases="{{.Cases}}">{{.Profile}} {{.Agree}}/{{.Cases}}</span>{{end}}</p>
+{{- end}}
 {{- with .Smallest}}
 <dl class="case">
 <dt>Smallest case</dt><dd><code class="notation">{{.Notation}}</code>{{if .Betza2}} <span class="betza2">(Betza 2.0: <code>{{.Betza2}}</code>)</span>{{end}}, shrunk from <code class="case-id">{{.ID}}</code></dd>
