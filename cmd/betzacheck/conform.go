@@ -17,6 +17,7 @@ import (
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/htmlreport"
+	"betzacheck/conformance/report"
 	"betzacheck/conformance/triage"
 	"betzacheck/conformance/wire"
 	"betzacheck/reference/loc"
@@ -48,7 +49,7 @@ func runConform(c *command, e *env, args []string) int {
 	shardFlag := fs.String("shard", "", "judge shard K of N only (1 ≤ K ≤ N): the cases at positions K, K+N, K+2N, … of the run (corpus cases, then generated ones);\n"+
 		"run K = 1 to N with the same other flags (a CI job each) and combine their --json reports with 'betzacheck merge'.\n"+
 		"With --expect a shard does not report an id it never met as stale (another shard holds it): give merge the same --expect")
-	shrinkBudget := fs.Int("shrink-budget", conform.DefaultShrinkBudget, "candidates each failure shrunk may ask about, answered by the implementation or from the cache (0: no shrinking; causes are still named)")
+	shrinkBudget := fs.Int("shrink-budget", triage.DefaultShrinkBudget, "candidates each failure shrunk may ask about, answered by the implementation or from the cache (0: no shrinking; causes are still named)")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "processes of the implementation to run side by side, for the run and for shrinking (the report is the same whatever it is)")
 	divergences := fs.String("divergences", "", "write the divergence classes to FILE as a markdown page (notes written in it by hand are kept)")
 	one := addCaseFlags(fs)
@@ -178,9 +179,9 @@ func runConform(c *command, e *env, args []string) int {
 	bar.finish()
 	// The replay commands run this binary with --impl as given, its
 	// environment assignments included (spec/protocol.md P10.7).
-	diagnose(ctx, e, im, rep, triage.Options{ShrinkOptions: conform.ShrinkOptions{Budget: *shrinkBudget, Program: e.prog(), Impl: *impl}, Jobs: opt.Jobs}, !*quiet)
+	diagnose(ctx, e, im, rep, triage.Options{ShrinkOptions: triage.ShrinkOptions{Budget: *shrinkBudget, Program: e.prog(), Impl: *impl}, Jobs: opt.Jobs}, !*quiet)
 	if known != nil {
-		rep.ApplyClasses(known)
+		triage.ApplyClasses(rep, known)
 	}
 	// Close before reporting: lines written after the last reply are
 	// known only then.
@@ -206,11 +207,11 @@ func runConform(c *command, e *env, args []string) int {
 	printReport(e, rep, *quiet && !jsonStdout, text, *verbose, *diagrams)
 	status := conformStatus(c, rep, *allowUnsupported, e.stderr)
 	return writeReports(c, e, []reportFile{
-		{*jsonOut, rep.WriteJSON},
-		{*junit, rep.WriteJUnit},
-		{*writeExpect, func(w io.Writer) error { return rep.WriteExpectations(w, known) }},
+		{*jsonOut, func(w io.Writer) error { return report.WriteJSON(w, rep) }},
+		{*junit, func(w io.Writer) error { return report.WriteJUnit(w, rep) }},
+		{*writeExpect, func(w io.Writer) error { return report.WriteExpectations(w, rep, known) }},
 		{*divergences, func(w io.Writer) error {
-			return rep.WriteDivergences(w, conform.ShellJoin(e.argv(c.Name, args)...), notes)
+			return triage.WriteDivergences(w, rep, conform.ShellJoin(e.argv(c.Name, args)...), notes)
 		}},
 		{*htmlOut, func(w io.Writer) error {
 			return htmlreport.Write(w, rep, htmlreport.Options{Program: e.prog(), Impl: *impl, Corpus: *dir, Level: *level})
@@ -303,7 +304,7 @@ func printReport(e *env, rep *conform.Report, summaryOnly, text, verbose bool, d
 			defer vw.Flush()
 			w = vw
 		}
-		rep.WriteText(w, verbose, diagrams)
+		report.WriteText(w, rep, verbose, diagrams)
 	}
 }
 

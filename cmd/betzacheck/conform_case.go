@@ -72,8 +72,8 @@ func (f *caseFlags) build() (*conform.Case, error) {
 
 // readNotes reads the notes of the divergences page at path, if it
 // exists; a file that is not a divergences page is an error
-// (conform.ReadDivergencePage), found before the run.
-func readNotes(path string) (conform.DivergenceNotes, error) {
+// (triage.ReadDivergencePage), found before the run.
+func readNotes(path string) (triage.DivergenceNotes, error) {
 	if path == "" {
 		return nil, nil
 	}
@@ -84,7 +84,7 @@ func readNotes(path string) (conform.DivergenceNotes, error) {
 	if err != nil {
 		return nil, err
 	}
-	notes, err := conform.ReadDivergencePage(string(data))
+	notes, err := triage.ReadDivergencePage(string(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

@@ -10,6 +10,8 @@ import (
 
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/htmlreport"
+	"betzacheck/conformance/report"
+	"betzacheck/conformance/triage"
 )
 
 func runMerge(c *command, e *env, args []string) int {
@@ -61,8 +63,8 @@ func runMerge(c *command, e *env, args []string) int {
 			return exitUsage
 		}
 	}
-	rep, err := conform.Merge(reports...)
-	if me := (*conform.MergeError)(nil); errors.As(err, &me) {
+	rep, err := report.Merge(reports...)
+	if me := (*report.MergeError)(nil); errors.As(err, &me) {
 		names := make([]string, len(me.Reports))
 		for i, n := range me.Reports {
 			names[i] = files[n]
@@ -78,7 +80,7 @@ func runMerge(c *command, e *env, args []string) int {
 		return exitUsage
 	}
 	if known != nil {
-		rep.ApplyMerged(known)
+		report.ApplyMerged(rep, known)
 	}
 	// The merged report's command line is the merge's: the shards' hold
 	// each its own shard and output paths.
@@ -94,11 +96,11 @@ func runMerge(c *command, e *env, args []string) int {
 		hopt.Level = rep.Level // the run was given --level
 	}
 	return writeReports(c, e, []reportFile{
-		{*jsonOut, rep.WriteJSON},
-		{*junit, rep.WriteJUnit},
+		{*jsonOut, func(w io.Writer) error { return report.WriteJSON(w, rep) }},
+		{*junit, func(w io.Writer) error { return report.WriteJUnit(w, rep) }},
 		{*htmlOut, func(w io.Writer) error { return htmlreport.Write(w, rep, hopt) }},
 		{*divergences, func(w io.Writer) error {
-			return rep.WriteDivergences(w, conform.ShellJoin(append([]string{"betzacheck", "merge"}, args...)...), notes)
+			return triage.WriteDivergences(w, rep, conform.ShellJoin(append([]string{"betzacheck", "merge"}, args...)...), notes)
 		}},
 	}, status)
 }
@@ -110,5 +112,5 @@ func readReport(name string) (*conform.Report, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return conform.ReadJSON(f)
+	return report.ReadJSON(f)
 }

@@ -5,11 +5,13 @@
 // hand-checked lines, which judge the reference too in every run, and a
 // generated case against the reference; each ends in exactly one verdict
 // (pass, fail, unsupported, error, timeout, crash). Generated cases are
-// built one at a time as the run takes them (Generate, Stream). Reports
-// are text (a line per non-passing case, a summary per spec clause, the
-// first failures with diagrams), JSON and JUnit XML; an expectation file
-// of known divergences makes a run fail on a change, not on a known
-// difference.
+// built one at a time as the run takes them (Generate, Stream), by one
+// implementation or by a Pool of its processes side by side. The Report
+// holds the verdicts and their counts; an expectation file of known
+// divergences makes a run fail on a change, not on a known difference.
+// Naming the causes of the failures and shrinking them is package triage's
+// job; writing the reports (text, JSON, JUnit) and merging shards is
+// package report's.
 package conform
 
 import (
@@ -253,9 +255,9 @@ func GeneratedCasesIn(name string, n int, seed int64) ([]*Case, error) {
 	return slices.Collect(cases), nil
 }
 
-// generatedClauses is the Clauses of every generated case (shared: nothing
+// GeneratedClauses is the Clauses of every generated case (shared: nothing
 // writes it).
-var generatedClauses = []string{"generated"}
+var GeneratedClauses = []string{"generated"}
 
 // drawsPerCase is how many notations and positions Generate draws for one
 // case before it gives up on fitting the implementation's capabilities.
@@ -356,10 +358,10 @@ func GenerateOnly(h wire.HelloReply, n int, seed int64, indices iter.Seq[int]) (
 					why = fmt.Sprintf("in %d draws every case's answer depended on the '*' marker, which %s does not read (unmoved: false)", drawsPerCase, h.Name)
 					continue
 				}
-				c = caseOf(id, generatedClauses, entry, text, prog, nil, s)
+				c = caseOf(id, GeneratedClauses, entry, text, prog, nil, s)
 			}
 			if c == nil {
-				c = &Case{ID: id, Clauses: generatedClauses, Unsupported: why,
+				c = &Case{ID: id, Clauses: GeneratedClauses, Unsupported: why,
 					Request: wire.MovesRequest{Op: wire.OpMoves, Dialect: entry}}
 			}
 			c.Generated = true
@@ -400,7 +402,7 @@ func invalidCase(id, entry, text, characters string, s board.Setup, r *rand.Rand
 		}
 		_, err := translate.ToBetza2(entry, string(t))
 		if le := (*loc.Error)(nil); errors.As(err, &le) {
-			return caseOf(id, generatedClauses, entry, string(t), nil, err, s)
+			return caseOf(id, GeneratedClauses, entry, string(t), nil, err, s)
 		}
 	}
 	return nil
@@ -961,7 +963,8 @@ func clauseKey(c string) string {
 	return b.String()
 }
 
-func sortClauses(cs []string) {
+// SortClauses sorts clause ids numerically (§2.10 after §2.9).
+func SortClauses(cs []string) {
 	sort.Slice(cs, func(i, j int) bool { return clauseKey(cs[i]) < clauseKey(cs[j]) })
 }
 
@@ -991,4 +994,23 @@ func ndTruth(c *corpus.Case, level string) wire.Reply {
 		outs = append(outs, w)
 	}
 	return wire.Reply{Outcomes: wire.Project(outs, level)}
+}
+
+// MinimalOf is the minimal case of a failing result: Result.Minimal, or,
+// before Shrink, the case itself.
+func MinimalOf(res *Result) *Minimal {
+	if res.Minimal != nil {
+		return res.Minimal
+	}
+	return &Minimal{Case: res.Case, Verdict: res.Verdict, Want: res.Want, Got: res.Got, Divergence: res.Divergence}
+}
+
+// CaseText is a case in one line: its notation (quoted when empty) and
+// where it is asked, "iF on 3x3 2p/1X*1/3 from b2".
+func CaseText(c *Case) string {
+	n := c.Request.Notation
+	if n == "" {
+		n = `""`
+	}
+	return fmt.Sprintf("%s on %s %s from %s", n, c.Request.Board, c.Request.Position, c.Request.From)
 }

@@ -7,15 +7,16 @@ import (
 	"encoding/xml"
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
+	"betzacheck/conformance/conform/conformtest"
 	"betzacheck/conformance/corpus"
+	"betzacheck/conformance/report"
+	"betzacheck/conformance/triage"
 	"betzacheck/conformance/wire"
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
@@ -23,38 +24,11 @@ import (
 	"betzacheck/reference/translate"
 )
 
-// lax answers every request with no moves, as a parser that skips what it
-// does not understand would.
-type lax struct{ dialects []string }
-
-func (l lax) Hello() wire.HelloReply {
-	return wire.HelloReply{Name: "lax", Version: "1", Protocol: 1, Dialects: l.dialects, Level: wire.LevelDestinations}
-}
-func (lax) Do(req wire.MovesRequest) client.Result {
-	return client.Result{ID: req.ID, Kind: client.ResultOK, Reply: wire.Reply{ID: req.ID, Outcomes: []wire.Outcome{}}}
-}
-func (lax) Close() error { return nil }
-
-// corpusCases are the corpus's cases adapted to an implementation that
-// reads Betza 2.0, as conform does.
-func corpusCases(t *testing.T) []*conform.Case {
-	t.Helper()
-	cases, err := conform.CorpusCases("../../corpus")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) < 100 {
-		t.Fatalf("only %d corpus cases", len(cases))
-	}
-	conform.Adapt(cases, wire.HelloReply{Dialects: []string{dialect.Betza2}})
-	return cases
-}
-
 func TestReferencePassesItsCorpus(t *testing.T) {
-	rep := conform.Run(context.Background(), conform.Reference{}, corpusCases(t), "")
+	rep := conform.Run(context.Background(), conform.Reference{}, conformtest.CorpusCases(t, "../../corpus"), "")
 	if rep.Failed() {
 		var b bytes.Buffer
-		rep.WriteText(&b, false, 3)
+		report.WriteText(&b, rep, false, 3)
 		t.Fatal(b.String())
 	}
 	// Every case passes but those no request can carry (CorpusCases).
@@ -87,7 +61,7 @@ func TestEveryCorpusCaseIsACase(t *testing.T) {
 			want["corpus/"+c.ID(f)] = true
 		}
 	}
-	rep := conform.Run(context.Background(), conform.Reference{}, corpusCases(t), "")
+	rep := conform.Run(context.Background(), conform.Reference{}, conformtest.CorpusCases(t, "../../corpus"), "")
 	seen := map[string]int{}
 	for _, r := range rep.Results {
 		seen[r.Case.ID]++
@@ -119,7 +93,7 @@ func TestEveryCorpusCaseIsACase(t *testing.T) {
 // and the reports (text, JSON and its merge, JUnit) carry the case.
 // TestEveryCorpusCaseIsACase checks the corpus's own n-D cases.
 func TestNDCases(t *testing.T) {
-	dir := writeCorpus(t, "valid/spanish-nd/rook.txtar", `notation: D:1+
+	dir := conformtest.WriteCorpus(t, "valid/spanish-nd/rook.txtar", `notation: D:1+
 dialect: spanish
 clauses: §S2.1 §S11.2
 summary: a one-step orthogonal slider in 3-D.
@@ -142,7 +116,7 @@ b1.1 a1.1= b1.1=X
 		t.Errorf("the implementation was asked %d requests, want none", asked)
 	}
 	var b bytes.Buffer
-	rep.WriteText(&b, true, 3)
+	report.WriteText(&b, rep, true, 3)
 	if !rep.Failed() {
 		t.Errorf("a run over a wrong want: line of a 3-D case does not fail:\n%s", b.String())
 	}
@@ -153,7 +127,14 @@ b1.1 a1.1= b1.1=X
 			t.Errorf("the report lacks %q:\n%s", s, b.String())
 		}
 	}
-	back, _ := writeRead(t, rep)
+	var js bytes.Buffer
+	if err := report.WriteJSON(&js, rep); err != nil {
+		t.Fatal(err)
+	}
+	back, err := report.ReadJSON(&js)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !back.Failed() || back.ReferenceTotals()["fail"] != 1 || back.Totals()["unsupported"] != 1 {
 		t.Errorf("read back: failed %v, reference %v, totals %v", back.Failed(), back.ReferenceTotals(), back.Totals())
 	}
@@ -309,8 +290,8 @@ func TestStream(t *testing.T) {
 // TestLaxImplementation: every verdict is accounted for, invalid notations
 // answered with moves fail, and the reports agree with each other.
 func TestLaxImplementation(t *testing.T) {
-	cases := corpusCases(t)
-	rep := conform.Run(context.Background(), lax{[]string{dialect.Betza2}}, cases, "")
+	cases := conformtest.CorpusCases(t, "../../corpus")
+	rep := conform.Run(context.Background(), conformtest.Lax{Dialects: []string{dialect.Betza2}}, cases, "")
 	tot := rep.Totals()
 	sum := 0
 	for _, n := range tot {
@@ -333,7 +314,7 @@ func TestLaxImplementation(t *testing.T) {
 	}
 
 	var js bytes.Buffer
-	if err := rep.WriteJSON(&js); err != nil {
+	if err := report.WriteJSON(&js, rep); err != nil {
 		t.Fatal(err)
 	}
 	var decoded struct {
@@ -355,7 +336,7 @@ func TestLaxImplementation(t *testing.T) {
 	// Writing the divergences as expectations and applying them makes the
 	// same run pass; dropping one makes it fail again.
 	var exp bytes.Buffer
-	if err := rep.WriteExpectations(&exp, nil); err != nil {
+	if err := report.WriteExpectations(&exp, rep, nil); err != nil {
 		t.Fatal(err)
 	}
 	first := exp.String()
@@ -366,21 +347,21 @@ func TestLaxImplementation(t *testing.T) {
 	// Rewritten with the known entries, the file does not change: a
 	// known reason is kept as written.
 	var rewritten bytes.Buffer
-	if err := rep.WriteExpectations(&rewritten, known); err != nil {
+	if err := report.WriteExpectations(&rewritten, rep, known); err != nil {
 		t.Fatal(err)
 	}
 	if rewritten.String() != first {
 		t.Errorf("rewriting the expectations changed them:\n%s\nwant\n%s", rewritten.String(), first)
 	}
-	again := conform.Run(context.Background(), lax{[]string{dialect.Betza2}}, corpusCases(t), "")
+	again := conform.Run(context.Background(), conformtest.Lax{Dialects: []string{dialect.Betza2}}, conformtest.CorpusCases(t, "../../corpus"), "")
 	again.Apply(known)
-	again.ApplyClasses(known)
+	triage.ApplyClasses(again, known)
 	if again.Failed() {
 		t.Errorf("expected divergences still fail the run: stale %v", again.Stale)
 	}
-	passing := conform.Run(context.Background(), conform.Reference{}, corpusCases(t), "")
+	passing := conform.Run(context.Background(), conform.Reference{}, conformtest.CorpusCases(t, "../../corpus"), "")
 	passing.Apply(known)
-	passing.ApplyClasses(known)
+	triage.ApplyClasses(passing, known)
 	if len(passing.Stale) != len(known) {
 		t.Errorf("%d stale expectations against a conforming implementation, want %d", len(passing.Stale), len(known))
 	}
@@ -424,7 +405,7 @@ func TestAdapt(t *testing.T) {
 	if cylinder.Unsupported != `"oW" is valid in xbetza` {
 		t.Errorf("oW is read by XBetza, yet: %+v %q", cylinder.Request, cylinder.Unsupported)
 	}
-	rep := conform.Run(context.Background(), lax{[]string{dialect.Classic}}, cases, "")
+	rep := conform.Run(context.Background(), conformtest.Lax{Dialects: []string{dialect.Classic}}, cases, "")
 	for _, r := range rep.Results {
 		if r.Case.Unsupported != "" && r.Verdict.Kind != conform.VerdictUnsupported {
 			t.Errorf("%s: %v, want unsupported", r.Case.ID, r.Verdict.Kind)
@@ -448,41 +429,6 @@ func TestParseExpectationsErrors(t *testing.T) {
 	}
 }
 
-// wrongCorpus writes a corpus of one file, the wazir on a 3x3 board, whose
-// want: lines claim the corner a1 (the wazir cannot reach it) instead of
-// b1: a hand-checked line gone wrong.
-func wrongCorpus(t *testing.T) string {
-	t.Helper()
-	return writeCorpus(t, "valid/w.txtar", `notation: W
-clauses: §1.1 §4.4
-summary: the wazir.
--- centre --
-board: 3x3
-from: b2
-why: four orthogonal steps (the a1 line is deliberately wrong).
-want:
-a1 a1=X b2=
-a2 a2=X b2=
-c2 b2= c2=X
-b3 b2= b3=X
-`)
-}
-
-// writeCorpus writes a corpus of one file, at name under a new directory,
-// and returns the directory.
-func writeCorpus(t *testing.T, name, text string) string {
-	t.Helper()
-	dir := t.TempDir()
-	file := filepath.Join(dir, filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 // junitSuite is what the tests read of a JUnit report.
 type junitSuite struct {
 	Tests    int `xml:"tests,attr"`
@@ -498,7 +444,7 @@ type junitSuite struct {
 func decodeJUnit(t *testing.T, rep *conform.Report) (junitSuite, string) {
 	t.Helper()
 	var x bytes.Buffer
-	if err := rep.WriteJUnit(&x); err != nil {
+	if err := report.WriteJUnit(&x, rep); err != nil {
 		t.Fatal(err)
 	}
 	var suite junitSuite
@@ -542,14 +488,14 @@ func (parrot) Close() error { return nil }
 // says passes, while the reference's failure is reported on its own and
 // still fails the run.
 func TestCorpusIsTheOracle(t *testing.T) {
-	dir := wrongCorpus(t)
+	dir := conformtest.WrongCorpus(t)
 	cases, err := conform.CorpusCases(dir)
 	if err != nil || len(cases) != 1 {
 		t.Fatalf("%d cases, %v", len(cases), err)
 	}
 	rep := conform.Run(context.Background(), conform.Reference{}, cases, "")
 	var b bytes.Buffer
-	rep.WriteText(&b, false, 3)
+	report.WriteText(&b, rep, false, 3)
 	if !rep.Failed() {
 		t.Errorf("a run over a wrong want: line does not fail:\n%s", b.String())
 	}
@@ -571,7 +517,7 @@ func TestCorpusIsTheOracle(t *testing.T) {
 		t.Errorf("totals %v, reference %v, failed %v; want 1 pass, 1 reference fail, failed", tot, ref, rep.Failed())
 	}
 	var js bytes.Buffer
-	if err := rep.WriteJSON(&js); err != nil {
+	if err := report.WriteJSON(&js, rep); err != nil {
 		t.Fatal(err)
 	}
 	var decoded struct {
@@ -596,7 +542,7 @@ func TestCorpusIsTheOracle(t *testing.T) {
 	}
 
 	// Against a correct corpus the reference passes on its own count.
-	rep = conform.Run(context.Background(), conform.Reference{}, corpusCases(t), "")
+	rep = conform.Run(context.Background(), conform.Reference{}, conformtest.CorpusCases(t, "../../corpus"), "")
 	if ref := rep.ReferenceTotals(); ref["pass"] != rep.Cases || ref["fail"] != 0 || rep.Failed() {
 		t.Errorf("reference %v over %d corpus cases", ref, rep.Cases)
 	}
@@ -618,7 +564,7 @@ func (pathsParrot) Hello() wire.HelloReply {
 // the hand-checked lines still judge the case, at level effects, rather
 // than leaving it unsupported.
 func TestCorpusPathsOverBudget(t *testing.T) {
-	dir := writeCorpus(t, "valid/ak12.txtar", `notation: (aK)12
+	dir := conformtest.WriteCorpus(t, "valid/ak12.txtar", `notation: (aK)12
 clauses: §5.1
 summary: twelve king steps.
 -- corner --

@@ -1,7 +1,6 @@
 package conform
 
 import (
-	"slices"
 	"strings"
 
 	"betzacheck/conformance/server"
@@ -37,7 +36,7 @@ func (r *Report) Profiles() []ProfileAgreement {
 // addProfiles counts, per profile, whether the result agrees with it
 // (profileAgreement).
 func (r *Report) addProfiles(res *Result) {
-	agree := profileAgreement(res, r.Level)
+	agree := res.Agreement(r.Level)
 	if agree == nil {
 		return
 	}
@@ -54,34 +53,15 @@ func (r *Report) addProfiles(res *Result) {
 	}
 }
 
-// ClassProfiles is Profiles over the members of one class: which
-// profile's reading the program follows on these failures (a program
-// that mixes profiles follows one in one class and another in the next).
-func (r *Report) ClassProfiles(c *Class) []ProfileAgreement {
-	out := make([]ProfileAgreement, len(classic.Profiles))
-	for i, p := range classic.Profiles {
-		out[i].Profile = p.Name
-	}
-	for _, res := range c.Members {
-		for i, ok := range profileAgreement(res, r.Level) {
-			out[i].Cases++
-			if ok {
-				out[i].Agree++
-			}
-		}
-	}
-	return slices.DeleteFunc(out, func(p ProfileAgreement) bool { return p.Cases == 0 })
-}
-
-// profileAgreement judges a result again, once per profile of
+// Agreement judges a result again, once per profile of
 // classic.Profiles, if the case was sent in classic Betza (under any
 // profile) and answered: the profile's translation of the text sent gives
 // the reference's answer, and the implementation's answer is compared
 // with it at level. It is nil for a case the implementation answered
 // "unsupported", or did not answer: it says nothing of either reading.
-func profileAgreement(res *Result, level string) []bool {
+func (res *Result) Agreement(level string) []bool {
 	req := res.Case.Request
-	if base, _, _ := strings.Cut(req.Dialect, ":"); base != dialect.Classic || !res.answered() {
+	if base, _, _ := strings.Cut(req.Dialect, ":"); base != dialect.Classic || !res.Answered() {
 		return nil
 	}
 	agree := make([]bool, len(classic.Profiles))

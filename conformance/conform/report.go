@@ -2,16 +2,15 @@ package conform
 
 import (
 	"bufio"
-	"encoding/json"
-	"encoding/xml"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
 	"betzacheck/conformance/client"
-	"betzacheck/conformance/equiv"
 	"betzacheck/conformance/wire"
+	"betzacheck/reference/dialect/classic"
 )
 
 // Report is the outcome of a run.
@@ -46,14 +45,15 @@ type Report struct {
 	// Shard is the part of a larger run this one judged (see Shard); the
 	// zero Shard is a whole run.
 	Shard Shard
-	// Shrinking is what shrinking the failures took (see Shrink); nil
+	// Shrinking is what shrinking the failures took (see triage.Diagnose); nil
 	// when they were not shrunk.
 	Shrinking *ShrinkSummary
 
-	// afterNames, when set (a report read back or merged: see ReadJSON,
-	// Merge), names the case each of UnsolicitedLines followed, since
-	// request ids repeat across the shards of a merge.
-	afterNames []string
+	// AfterNames, when set (a report read back or merged: see
+	// report.ReadJSON, report.Merge), names the case each of
+	// UnsolicitedLines followed, since request ids repeat across the
+	// shards of a merge.
+	AfterNames []string
 
 	totals    Counts
 	byClause  map[string]Counts
@@ -78,16 +78,16 @@ func (r *Report) NothingDecided() bool {
 func (r *Report) UnsolicitedNotes() []string {
 	notes := make([]string, 0, len(r.UnsolicitedLines))
 	for i, u := range r.UnsolicitedLines {
-		notes = append(notes, fmt.Sprintf("after %s: %s", r.afterName(i), u.Line))
+		notes = append(notes, fmt.Sprintf("after %s: %s", r.AfterName(i), u.Line))
 	}
 	return notes
 }
 
-// afterName names the case whose reply the i-th quoted unsolicited line
+// AfterName names the case whose reply the i-th quoted unsolicited line
 // followed, when the run kept its result, else the request's number.
-func (r *Report) afterName(i int) string {
-	if i < len(r.afterNames) {
-		return r.afterNames[i]
+func (r *Report) AfterName(i int) string {
+	if i < len(r.AfterNames) {
+		return r.AfterNames[i]
 	}
 	u := r.UnsolicitedLines[i]
 	if u.After == 0 {
@@ -108,10 +108,10 @@ func (c Counts) add(kind string) { c[kind]++ }
 
 // add counts a judged case and keeps its result if the reports need it.
 func (r *Report) add(res *Result, opt Options) {
-	r.count(res)
+	r.Count(res)
 	r.addProfiles(res)
 	if res.Verdict.Kind == VerdictFail {
-		res.Divergence = divergenceOf(res, r.Level)
+		res.Divergence = res.DivergenceAt(r.Level)
 	}
 	_, expected := opt.Expect[res.Case.ID]
 	if res.Verdict.Kind == VerdictPass {
@@ -125,17 +125,18 @@ func (r *Report) add(res *Result, opt Options) {
 	r.Results = append(r.Results, res)
 }
 
-// count counts a case: the cases, the generated and answered ones, the
+// Count counts a case: the cases, the generated and answered ones, the
 // verdicts in all and per clause, the reference's verdicts. A report read
-// back counts its cases again with it, to check its figures (ReadJSON).
-func (r *Report) count(res *Result) {
+// back counts its cases again with it, to check its figures
+// (report.ReadJSON).
+func (r *Report) Count(res *Result) {
 	if r.totals == nil {
 		r.totals, r.byClause, r.reference = Counts{}, map[string]Counts{}, Counts{}
 	}
 	r.Cases++
 	if res.Case.Generated {
 		r.Generated++
-		if res.answered() {
+		if res.Answered() {
 			r.Answered++
 		}
 	}
@@ -216,163 +217,8 @@ func (r *Report) Broken() bool {
 	return false
 }
 
-// kinds are the verdict names, in the order of the tables.
-var kinds = verdictNames[:]
-
-// maxProblemLines caps the lines WriteText gives, without verbose, to
-// the cases that gave nothing to judge (error, timeout, crash).
-const maxProblemLines = 20
-
-// WriteText writes the text report: what was judged and the summary
-// line first, then the divergence classes, the profile agreements and
-// the counts per clause, the corpus cases the reference fails, the first
-// maxDiagrams failures with a diagram and the command that replays their
-// minimal case, the cases that gave nothing to judge (the first
-// maxProblemLines), stale expectations and unsolicited output. A line
-// per case, passes included, comes last, and only when verbose: a run's
-// failures are read through its classes, not one by one.
-func (r *Report) WriteText(w io.Writer, verbose bool, maxDiagrams int) {
-	fmt.Fprintf(w, "implementation %s %s (level %s, dialects %s)\n", r.Impl.Name, r.Impl.Version, r.Level, strings.Join(r.Impl.Dialects, ", "))
-	if !r.Shard.Whole() {
-		fmt.Fprintf(w, "shard %s: %s\n", r.Shard, r.Shard.Describe())
-	}
-	fmt.Fprintln(w, r.Summary())
-	r.writeClasses(w)
-	r.writeProfiles(w)
-	fmt.Fprintln(w, "\nper clause:")
-	by := r.ByClause()
-	clauses := make([]string, 0, len(by))
-	for c := range by {
-		clauses = append(clauses, c)
-	}
-	sortClauses(clauses)
-	fmt.Fprintf(w, "  %-10s %6s %6s %6s %6s %6s %6s\n", "clause", "pass", "fail", "unsup", "error", "tmout", "crash")
-	for _, c := range clauses {
-		n := by[c]
-		fmt.Fprintf(w, "  %-10s %6d %6d %6d %6d %6d %6d\n", c, n["pass"], n["fail"], n["unsupported"], n["error"], n["timeout"], n["crash"])
-	}
-	for _, res := range r.ReferenceFailures() {
-		fmt.Fprintf(w, "\nREFERENCE FAIL %s\nnotation %s\n", res.Case.ID, res.Case.File.Notation)
-		switch req := res.Case.Request; {
-		case res.Case.Pos != nil && res.Case.Setup.Pos != nil:
-			fmt.Fprintf(w, "%s\n%s", res.Case.Setup, equiv.Diagram(res.Case.Setup))
-		case res.Case.Pos != nil:
-			// No 2-D setup (a board of more than two dimensions, a
-			// position that does not read): the texts of the case.
-			fmt.Fprintf(w, "board %s position %s from %s\n", req.Board, req.Position, req.From)
-		}
-		fmt.Fprintf(w, "%s\n", res.Reference.Reason)
-		if res.Reference.Diff != "" {
-			fmt.Fprint(w, res.Reference.Diff)
-		}
-		fmt.Fprintln(w, "The reference disagrees with the hand-checked lines of the corpus, the oracle: fix the reference,\n"+
-			"or, if the line is wrong, correct it by hand with its why: (go test ./conformance/corpus shows the reference's answer).")
-	}
-	shown := 0
-	for _, res := range r.Results {
-		if shown >= maxDiagrams || res.Verdict.Kind != VerdictFail || !res.Unexpected() {
-			continue
-		}
-		shown++
-		fmt.Fprintf(w, "\nFAIL %s\nnotation %s", res.Case.ID, res.Case.Request.Notation)
-		if res.Case.Betza2 != res.Case.Request.Notation {
-			fmt.Fprintf(w, " (Betza 2.0: %s)", res.Case.Betza2)
-		}
-		fmt.Fprintln(w)
-		fmt.Fprintf(w, "%s\n%s", res.Case.Setup, equiv.Diagram(res.Case.Setup))
-		fmt.Fprintf(w, "%s\n", res.Verdict.Reason)
-		if res.Verdict.Diff != "" {
-			fmt.Fprintln(w, res.Verdict.Diff)
-		}
-		r.writeMinimalLine(w, res)
-	}
-	if !verbose {
-		r.writeProblems(w)
-	}
-	for _, s := range r.Stale {
-		fmt.Fprintf(w, "STALE expectation: %s\n", s)
-	}
-	if r.Unsolicited > 0 {
-		fmt.Fprintf(w, "\nunsolicited output (spec/protocol.md P6.8, charged to no case): %d line(s)\n", r.Unsolicited)
-		for _, note := range r.UnsolicitedNotes() {
-			fmt.Fprintf(w, "  %s\n", note)
-		}
-		if n := r.Unsolicited - len(r.UnsolicitedLines); n > 0 {
-			fmt.Fprintf(w, "  and %d more\n", n)
-		}
-	}
-	if verbose {
-		fmt.Fprintln(w, "\nevery case:")
-		for _, res := range r.Results {
-			r.writeCaseLine(w, res)
-		}
-	}
-}
-
-// writeProblems writes the line of each case that gave nothing to judge
-// (verdict error, timeout or crash), the first maxProblemLines of them,
-// and how many more there are.
-func (r *Report) writeProblems(w io.Writer) {
-	n := 0
-	for _, res := range r.Results {
-		switch res.Verdict.Kind {
-		case VerdictError, VerdictTimeout, VerdictCrash:
-		default:
-			continue
-		}
-		if n == 0 {
-			fmt.Fprintln(w, "\ncases with nothing to judge:")
-		}
-		if n++; n <= maxProblemLines {
-			r.writeCaseLine(w, res)
-		}
-	}
-	if n > maxProblemLines {
-		fmt.Fprintf(w, "and %d more (-v lists every case)\n", n-maxProblemLines)
-	}
-}
-
-// writeCaseLine writes the line of one case: its verdict, id, notation
-// and reason, and for a failure the command that replays its minimal
-// case; a corpus case the reference fails gets a line of its own first.
-func (r *Report) writeCaseLine(w io.Writer, res *Result) {
-	if res.ReferenceFailed() {
-		fmt.Fprintf(w, "%-22s %s  %s: %s\n", "REFERENCE FAIL", res.Case.ID, res.Case.Request.Notation, res.Reference.Reason)
-	}
-	mark := strings.ToUpper(res.Verdict.Kind.String())
-	if res.Expected != "" && !res.Unexpected() {
-		mark += " (expected)"
-	}
-	fmt.Fprintf(w, "%-22s %s  %s", mark, res.Case.ID, res.Case.Request.Notation)
-	if res.Verdict.Reason != "" {
-		fmt.Fprintf(w, ": %s", res.Verdict.Reason)
-	}
-	fmt.Fprintln(w)
-	r.writeMinimalLine(w, res)
-}
-
-// writeProfiles writes how often each classic Betza profile
-// (spec/classic.md) agrees with the implementation's answers, and the
-// one that agrees most, if any does.
-func (r *Report) writeProfiles(w io.Writer) {
-	ps := r.Profiles()
-	if len(ps) == 0 {
-		return
-	}
-	fmt.Fprintln(w, "\nclassic Betza profiles (spec/classic.md), agreement with the implementation's answers:")
-	best := ps[0]
-	for _, p := range ps {
-		fmt.Fprintf(w, "  %-16s %d/%d\n", p.Profile, p.Agree, p.Cases)
-		if p.Agree > best.Agree {
-			best = p
-		}
-	}
-	if best.Agree == 0 {
-		fmt.Fprintln(w, "  closest: none (no profile agrees on any case)")
-		return
-	}
-	fmt.Fprintf(w, "  closest: %s\n", best.Profile)
-}
+// Kinds are the verdict names, in the order of the tables.
+var Kinds = verdictNames[:]
 
 // Unexpected counts the results that break the run (Result.Unexpected).
 func (r *Report) Unexpected() int {
@@ -392,8 +238,8 @@ func (r *Report) Unexpected() int {
 // inconclusive: unsolicited lines, a run stopped early (and why), a run
 // that decided nothing.
 func (r *Report) Summary() string {
-	parts := make([]string, 0, len(kinds))
-	for _, k := range kinds {
+	parts := make([]string, 0, len(Kinds))
+	for _, k := range Kinds {
 		parts = append(parts, fmt.Sprintf("%d %s", r.totals[k], k))
 	}
 	line := fmt.Sprintf("%d cases: %s; %d unexpected, %d stale expectations", r.Cases, strings.Join(parts, ", "), r.Unexpected(), len(r.Stale))
@@ -418,220 +264,6 @@ func (r *Report) Summary() string {
 	return line
 }
 
-// jsonResult is a case in the JSON report.
-type jsonResult struct {
-	ID       string            `json:"id"`
-	Clauses  []string          `json:"clauses"`
-	Request  wire.MovesRequest `json:"request"`
-	Betza2   string            `json:"betza2"`
-	Verdict  string            `json:"verdict"`
-	Reason   string            `json:"reason,omitempty"`
-	Diff     string            `json:"diff,omitempty"`
-	Expected string            `json:"expected,omitempty"`
-	// Reference is the reference's verdict on a corpus case, judged by
-	// the case's hand-checked lines.
-	Reference *jsonVerdict `json:"reference,omitempty"`
-	Want      *wire.Reply  `json:"want,omitempty"`
-	Got       *wire.Reply  `json:"got,omitempty"`
-	// Divergence and Minimal: a failure's kind and minimal case (Shrink).
-	Divergence Divergence   `json:"divergence,omitempty"`
-	Minimal    *jsonMinimal `json:"minimal,omitempty"`
-}
-
-type jsonVerdict struct {
-	Verdict string `json:"verdict"`
-	Reason  string `json:"reason,omitempty"`
-	Diff    string `json:"diff,omitempty"`
-}
-
-// jsonUnsolicited is an unsolicited line in the JSON report: the case
-// whose reply it followed, and the line quoted.
-type jsonUnsolicited struct {
-	After string `json:"after"`
-	Line  string `json:"line"`
-}
-
-// jsonRun is the report's "run" object: the run (RunInfo) and the shard
-// the report holds.
-type jsonRun struct {
-	RunInfo
-	Shard string `json:"shard,omitempty"` // "K/N" (see Shard); absent for a whole run
-}
-
-// jsonReport is the JSON report: what WriteJSON writes and ReadJSON
-// reads. conformance/conform/report.schema.json is its JSON Schema.
-type jsonReport struct {
-	Run       *jsonRun           `json:"run"`
-	Impl      wire.HelloReply    `json:"implementation"`
-	Level     string             `json:"level"`
-	Totals    Counts             `json:"totals"`
-	Reference Counts             `json:"reference,omitempty"`
-	ByClause  map[string]Counts  `json:"byClause"`
-	Stale     []string           `json:"stale"`
-	Stopped   string             `json:"stopped,omitempty"`
-	Failed    bool               `json:"failed"`
-	Profiles  []ProfileAgreement `json:"profiles,omitempty"`
-	// Generated cases, and how many the implementation answered.
-	Generated int `json:"generated"`
-	Answered  int `json:"answered"`
-	// Unsolicited lines (P6.8), an interrupted run (P6.6), and a run
-	// that decided nothing (P6.7).
-	Unsolicited      int               `json:"unsolicited"`
-	UnsolicitedLines []jsonUnsolicited `json:"unsolicitedLines,omitempty"`
-	Interrupted      bool              `json:"interrupted"`
-	NothingDecided   bool              `json:"nothingDecided"`
-	// The divergence classes of the failures, and what shrinking took.
-	Classes   []jsonClass    `json:"classes"`
-	Shrinking *jsonShrinking `json:"shrinking,omitempty"`
-	Results   []jsonResult   `json:"cases"`
-}
-
-// WriteJSON writes the whole report as one JSON object
-// (spec/protocol.md P10): the run ("run": Report.Run and the shard), the
-// totals ("reference": the reference's own verdicts on the corpus cases),
-// and the result of every case (Report.Results), each with the answer it was
-// judged against ("want") and the implementation's ("got") when it did
-// not pass. A result's "request" is the request as the implementation was
-// given it, with the id the run gave it (client.Result.ID); the id is 0,
-// which no request has (it is the handshake's), when the case was never
-// given to the implementation (unsupported before sending: no dialect it
-// reads) or was given unnumbered (the reference in process). ReadJSON
-// reads the report back. A report that did not keep every case's result
-// (Options.KeepPasses) is not written: its figures could not be checked.
-func (r *Report) WriteJSON(w io.Writer) error {
-	if len(r.Results) != r.Cases {
-		return fmt.Errorf("the report kept %d of its %d cases' results: a JSON report lists every case (Options.KeepPasses)", len(r.Results), r.Cases)
-	}
-	run := &jsonRun{RunInfo: r.Run, Shard: r.Shard.String()}
-	if run.Argv == nil {
-		run.Argv = []string{} // a list, as the schema says, even when unknown
-	}
-	out := jsonReport{Run: run, Impl: r.Impl, Level: r.Level, Totals: r.Totals(), Reference: r.ReferenceTotals(), ByClause: r.ByClause(),
-		Stale: r.Stale, Stopped: r.Stopped, Failed: r.Failed(), Profiles: r.Profiles(), Generated: r.Generated, Answered: r.Answered,
-		Unsolicited: r.Unsolicited, Interrupted: r.Interrupted(), NothingDecided: r.NothingDecided()}
-	out.Classes, out.Shrinking = r.jsonClasses(), r.jsonShrinking()
-	for i, u := range r.UnsolicitedLines {
-		out.UnsolicitedLines = append(out.UnsolicitedLines, jsonUnsolicited{After: r.afterName(i), Line: u.Line})
-	}
-	if out.Stale == nil {
-		out.Stale = []string{}
-	}
-	// A run stopped before its first case lists none: [], never null.
-	out.Results = make([]jsonResult, 0, len(r.Results))
-	for _, res := range r.Results {
-		jr := jsonResult{ID: res.Case.ID, Clauses: res.Case.Clauses, Request: res.Case.Request, Betza2: res.Case.Betza2,
-			Verdict: res.Verdict.Kind.String(), Reason: res.Verdict.Reason, Diff: res.Verdict.Diff, Expected: res.Expected}
-		if jr.Clauses == nil {
-			jr.Clauses = []string{}
-		}
-		jr.Request.ID = res.Got.ID
-		if v := res.Reference; v != nil {
-			jr.Reference = &jsonVerdict{Verdict: v.Kind.String(), Reason: v.Reason, Diff: v.Diff}
-		}
-		if res.Verdict.Kind == VerdictFail {
-			jr.Divergence = res.Divergence
-		}
-		if res.Minimal != nil {
-			jr.Minimal = r.jsonMinimal(res)
-		}
-		if res.Verdict.Kind != VerdictPass {
-			want := res.Want
-			jr.Want = &want
-			if res.Got.Kind == client.ResultOK || res.Got.Kind == client.ResultError {
-				got := res.Got.Reply
-				jr.Got = &got
-			}
-		}
-		out.Results = append(out.Results, jr)
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
-}
-
-// WriteJUnit writes JUnit XML: one test suite, a test case per kept result
-// (Report.Results), a failure element for fail and error elements for
-// error, timeout and crash; unsupported cases are skipped. Expected
-// divergences are written as passing with a system-out note. A corpus
-// case the reference fails is one more test case, of class
-// betzacheck.reference, with a failure element.
-func (r *Report) WriteJUnit(w io.Writer) error {
-	type failure struct {
-		Message string `xml:"message,attr"`
-		Type    string `xml:"type,attr"`
-		Text    string `xml:",chardata"`
-	}
-	type testcase struct {
-		Name      string   `xml:"name,attr"`
-		Classname string   `xml:"classname,attr"`
-		Failure   *failure `xml:"failure,omitempty"`
-		Error     *failure `xml:"error,omitempty"`
-		Skipped   *struct {
-			Message string `xml:"message,attr"`
-		} `xml:"skipped,omitempty"`
-		SystemOut string `xml:"system-out,omitempty"`
-	}
-	type suite struct {
-		XMLName  xml.Name   `xml:"testsuite"`
-		Name     string     `xml:"name,attr"`
-		Tests    int        `xml:"tests,attr"`
-		Failures int        `xml:"failures,attr"`
-		Errors   int        `xml:"errors,attr"`
-		Skipped  int        `xml:"skipped,attr"`
-		Cases    []testcase `xml:"testcase"`
-	}
-	s := suite{Name: "betzacheck conform " + r.Impl.Name, Tests: r.Cases}
-	// The reference's failures on the corpus come first, each a test case
-	// of its own: they are not the implementation's.
-	for _, res := range r.ReferenceFailures() {
-		s.Tests++
-		s.Failures++
-		s.Cases = append(s.Cases, testcase{Name: res.Case.ID, Classname: "betzacheck.reference",
-			Failure: &failure{Message: "the reference disagrees with the corpus: " + res.Reference.Reason, Type: "reference",
-				Text: res.Case.Request.Notation + "\n" + res.Reference.Reason + "\n" + res.Reference.Diff}})
-	}
-	if r.Stopped != "" {
-		s.Tests++
-		s.Errors++
-		s.Cases = append(s.Cases, testcase{Name: "run", Classname: "betzacheck.run",
-			Error: &failure{Message: r.Stopped, Type: "stopped", Text: r.Stopped + ": the cases after the judged ones were not run"}})
-	}
-	for _, res := range r.Results {
-		tc := testcase{Name: res.Case.ID, Classname: "betzacheck." + strings.ReplaceAll(r.Impl.Name, ".", "_")}
-		k := res.Verdict.Kind
-		text := res.Case.Request.Notation + "\n" + res.Verdict.Reason + "\n" + res.Verdict.Diff
-		switch {
-		case res.Expected != "" && !res.Unexpected():
-			tc.SystemOut = "expected divergence: " + k.String() + ": " + res.Verdict.Reason
-		case k == VerdictFail:
-			tc.Failure = &failure{Message: res.Verdict.Reason, Type: "fail", Text: text}
-			s.Failures++
-		case k == VerdictUnsupported:
-			tc.Skipped = &struct {
-				Message string `xml:"message,attr"`
-			}{res.Verdict.Reason}
-			s.Skipped++
-		case k != VerdictPass:
-			tc.Error = &failure{Message: res.Verdict.Reason, Type: k.String(), Text: text}
-			s.Errors++
-		case res.Unexpected(): // passes now, but a divergence was expected
-			tc.Failure = &failure{Message: "expected " + res.Expected + ", passed", Type: "stale"}
-			s.Failures++
-		}
-		s.Cases = append(s.Cases, tc)
-	}
-	if _, err := io.WriteString(w, xml.Header); err != nil {
-		return err
-	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(s); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, "\n")
-	return err
-}
-
 // Expectations maps case ids, and class keys written "class KEY", to the
 // verdict a known divergence gives, with the reason written beside it.
 type Expectations map[string]Expectation
@@ -641,8 +273,8 @@ type Expectation struct {
 	Verdict, Reason string
 }
 
-// classPrefix begins the key of an expected class.
-const classPrefix = "class "
+// ClassPrefix begins the key of an expected class.
+const ClassPrefix = "class "
 
 // ParseExpectations reads an expectation file: one divergence a line,
 // "CASE-ID VERDICT # reason" for one case, or "class KEY # reason" for a
@@ -660,7 +292,7 @@ func ParseExpectations(r io.Reader) (Expectations, error) {
 		}
 		body, reason, _ := strings.Cut(line, "#")
 		reason = strings.TrimSpace(reason)
-		if k, ok := strings.CutPrefix(body, classPrefix); ok {
+		if k, ok := strings.CutPrefix(body, ClassPrefix); ok {
 			k = strings.TrimSpace(k)
 			if k == "" {
 				return nil, fmt.Errorf("line %d: expected class KEY # reason, found %q", n, line)
@@ -668,14 +300,14 @@ func ParseExpectations(r io.Reader) (Expectations, error) {
 			if reason == "" {
 				return nil, fmt.Errorf("line %d: class %s: every expected divergence needs a reason after '#'", n, k)
 			}
-			exp[classPrefix+k] = Expectation{Verdict: VerdictFail.String(), Reason: reason}
+			exp[ClassPrefix+k] = Expectation{Verdict: VerdictFail.String(), Reason: reason}
 			continue
 		}
 		f := strings.Fields(body)
 		if len(f) != 2 {
 			return nil, fmt.Errorf("line %d: expected CASE-ID VERDICT # reason or class KEY # reason, found %q", n, line)
 		}
-		if _, ok := verdictKind(f[1]); !ok || f[1] == "pass" {
+		if _, ok := ParseVerdictKind(f[1]); !ok || f[1] == "pass" {
 			return nil, fmt.Errorf("line %d: expected a verdict (fail, unsupported, error, timeout, crash), found %q", n, f[1])
 		}
 		if reason == "" {
@@ -710,8 +342,8 @@ func (r *Report) Apply(exp Expectations) {
 	for id := range exp {
 		// A stopped run did not take every case, nor did a shard: an id
 		// it never met may be one of the others, not a stale entry (the
-		// merge of the shards, given exp, says: see Report.ApplyMerged).
-		if !seen[id] && !strings.HasPrefix(id, classPrefix) && !r.Interrupted() && r.Shard.Whole() {
+		// merge of the shards, given exp, says: see report.ApplyMerged).
+		if !seen[id] && !strings.HasPrefix(id, ClassPrefix) && !r.Interrupted() && r.Shard.Whole() {
 			missing = append(missing, id)
 		}
 	}
@@ -721,66 +353,59 @@ func (r *Report) Apply(exp Expectations) {
 	}
 }
 
-// ApplyClasses marks the failures of each expected class (a "class KEY"
-// entry) as expected, unless their case's own entry says otherwise, and
-// records as stale an expected class that has no failure in the run (not
-// in a stopped run, nor in a shard).
-func (r *Report) ApplyClasses(exp Expectations) {
-	seen := map[string]bool{}
-	for _, c := range r.Classes() {
-		if _, ok := exp[classPrefix+c.Key]; !ok {
-			continue
-		}
-		seen[c.Key] = true
-		for _, res := range c.Members {
-			if res.Expected == "" {
-				res.Expected = VerdictFail.String()
-			}
-		}
+// AddCounts adds the figures of other, a shard of the same run, to r's:
+// its cases, generated and answered ones, verdicts in all, per clause and
+// the reference's, and the profiles' agreements (report.Merge).
+func (r *Report) AddCounts(other *Report) {
+	if r.totals == nil {
+		r.totals, r.byClause, r.reference = Counts{}, map[string]Counts{}, Counts{}
 	}
-	var missing []string
-	for k := range exp {
-		if key, ok := strings.CutPrefix(k, classPrefix); ok && !seen[key] && !r.Interrupted() && r.Shard.Whole() {
-			missing = append(missing, key)
+	r.Cases += other.Cases
+	r.Generated += other.Generated
+	r.Answered += other.Answered
+	addCounts(r.totals, other.totals)
+	addCounts(r.reference, other.reference)
+	for c, n := range other.byClause {
+		if r.byClause[c] == nil {
+			r.byClause[c] = Counts{}
 		}
+		addCounts(r.byClause[c], n)
 	}
-	sort.Strings(missing)
-	for _, k := range missing {
-		r.Stale = append(r.Stale, "class "+k+": no failure of this class in this run")
+	r.AddProfileCounts(other.profiles)
+}
+
+func addCounts(sum, c Counts) {
+	for k, n := range c {
+		sum[k] += n
 	}
 }
 
-// WriteExpectations writes the run's divergences as an expectation file:
-// one line per class of failures (its key, and its cause's words or a
-// known reason), then a line per case for the other verdicts but pass and
-// unsupported, keeping known reasons.
-func (r *Report) WriteExpectations(w io.Writer, known Expectations) error {
-	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# Known divergences of %s %s from the reference (betzacheck conform --expect).\n# class KEY # reason, or CASE-ID VERDICT # reason\n", r.Impl.Name, r.Impl.Version)
-	for _, c := range r.Classes() {
-		reason := CaseText(MinimalOf(c.Smallest).Case)
-		if c.Cause != nil {
-			reason = c.Cause.Says + " (" + c.Cause.Clause + "); e.g. " + reason
+// AddProfileCounts adds agreements to the report's, keeping the order of
+// classic.Profiles (a report read back, or merged).
+func (r *Report) AddProfileCounts(ps []ProfileAgreement) {
+	for _, p := range ps {
+		i := slices.IndexFunc(r.profiles, func(q ProfileAgreement) bool { return q.Profile == p.Profile })
+		if i < 0 {
+			r.profiles = append(r.profiles, ProfileAgreement{Profile: p.Profile})
+			i = len(r.profiles) - 1
 		}
-		if e, ok := known[classPrefix+c.Key]; ok {
-			reason = e.Reason
-		}
-		fmt.Fprintf(bw, "class %s # %s\n", c.Key, oneLine(reason))
+		r.profiles[i].Agree += p.Agree
+		r.profiles[i].Cases += p.Cases
 	}
-	for _, res := range r.Results {
-		k := res.Verdict.Kind
-		if k == VerdictPass || k == VerdictUnsupported || k == VerdictFail {
-			continue
+	rank := func(name string) int {
+		i := slices.IndexFunc(classic.Profiles, func(p classic.Profile) bool { return p.Name == name })
+		if i < 0 {
+			return len(classic.Profiles)
 		}
-		// A known entry keeps its reason as written; a new one says the
-		// notation and the verdict's reason.
-		reason := res.Case.Request.Notation + ": " + oneLine(res.Verdict.Reason)
-		if e, ok := known[res.Case.ID]; ok && e.Verdict == k.String() {
-			reason = e.Reason
-		}
-		fmt.Fprintf(bw, "%s %s # %s\n", res.Case.ID, k, reason)
+		return i
 	}
-	return bw.Flush()
+	slices.SortStableFunc(r.profiles, func(a, b ProfileAgreement) int { return rank(a.Profile) - rank(b.Profile) })
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// CountWord is n with the noun for one or many: "1 failure", "3 failures".
+func CountWord(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -12,7 +12,7 @@ import (
 // VerdictKind is the judgement of one case.
 type VerdictKind int
 
-// The verdict kinds. Every case ends in exactly one.
+// The verdict Kinds. Every case ends in exactly one.
 const (
 	// VerdictPass: the implementation agrees with the reference at its
 	// level.
@@ -36,8 +36,8 @@ const (
 
 var verdictNames = [...]string{"pass", "fail", "unsupported", "error", "timeout", "crash"}
 
-// verdictKind is the kind named name, and whether there is one.
-func verdictKind(name string) (VerdictKind, bool) {
+// ParseVerdictKind is the kind named name, and whether there is one.
+func ParseVerdictKind(name string) (VerdictKind, bool) {
 	i := slices.Index(verdictNames[:], name)
 	return VerdictKind(i), i >= 0
 }
@@ -153,9 +153,9 @@ func diff(want, got []string) string {
 	return equiv.DiffText(want, got, "only in the reference", "only in the implementation")
 }
 
-// answered reports whether the implementation answered the case: a reply
+// Answered reports whether the implementation answered the case: a reply
 // with outcomes or an error, other than "unsupported", on a case the
 // reference can answer too (its verdict is not unsupported).
-func (r *Result) answered() bool {
+func (r *Result) Answered() bool {
 	return (r.Got.Kind == client.ResultOK || r.Got.Kind == client.ResultError) && r.Verdict.Kind != VerdictUnsupported
 }

@@ -12,6 +12,8 @@ import (
 	"betzacheck/conformance/browser"
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
+	"betzacheck/conformance/report"
+	"betzacheck/conformance/triage"
 	"betzacheck/conformance/wire"
 )
 
@@ -44,7 +46,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep := conform.Run(context.Background(), lax, cases, "")
-	conform.Shrink(context.Background(), lax, rep, conform.ShrinkOptions{Budget: conform.DefaultShrinkBudget, Impl: "lax"})
+	triage.Shrink(context.Background(), lax, rep, triage.ShrinkOptions{Budget: triage.DefaultShrinkBudget, Impl: "lax"})
 
 	dir := t.TempDir()
 	page, jsonFile := filepath.Join(dir, "report.html"), filepath.Join(dir, "report.json")
@@ -52,7 +54,7 @@ func TestBrowser(t *testing.T) {
 	if err := Write(&h, rep, Options{Impl: "lax", Corpus: "corpus/"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := rep.WriteJSON(&j); err != nil {
+	if err := report.WriteJSON(&j, rep); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(page, h.Bytes(), 0o644); err != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"betzacheck/conformance/conform"
+	"betzacheck/conformance/report"
 )
 
 // page is what a test reads back from a report page (as written, or as a
@@ -110,7 +111,7 @@ func atoi(t *testing.T, s string) int {
 	return n
 }
 
-// jsonReport is the part of the JSON report (conform.Report.WriteJSON)
+// jsonReport is the part of the JSON report (report.WriteJSON)
 // that the page must agree with.
 type jsonReport struct {
 	Totals   map[string]int            `json:"totals"`
@@ -129,7 +130,7 @@ type jsonReport struct {
 func jsonOf(t *testing.T, rep *conform.Report) *jsonReport {
 	t.Helper()
 	var b bytes.Buffer
-	if err := rep.WriteJSON(&b); err != nil {
+	if err := report.WriteJSON(&b, rep); err != nil {
 		t.Fatal(err)
 	}
 	return decodeJSON(t, b.Bytes())

@@ -4,7 +4,7 @@
 // anywhere.
 //
 // The page shows the implementation and the level compared, the totals,
-// the divergence classes of the failures (conform.Report.Classes: each a
+// the divergence classes of the failures (triage.Classes: each a
 // <details> with its smallest minimal case drawn like a failure, its
 // replay command, and its members folded), the reference's own verdicts on the corpus cases (judged by their
 // hand-checked lines) with each case it fails, a table of verdict counts
@@ -47,6 +47,7 @@ import (
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
 	"betzacheck/conformance/diagram"
+	"betzacheck/conformance/triage"
 	"betzacheck/conformance/wire"
 	"betzacheck/reference"
 	"betzacheck/reference/eval"
@@ -131,7 +132,7 @@ type pageData struct {
 	Stale      []string
 	Reference  *referenceData // nil when the run had no corpus case
 	// Classes are the divergence classes of the failures (see
-	// conform.Report.Classes), the first MaxClasses of them, and how
+	// triage.Classes), the first MaxClasses of them, and how
 	// many more there are.
 	Classes     []class
 	MoreClasses int
@@ -261,16 +262,16 @@ func build(rep *conform.Report, opt Options) *pageData {
 			d.Failures = append(d.Failures, buildFailure(len(d.Failures)+1, res, rep, opt))
 		}
 	}
-	classes := rep.Classes()
+	classes := triage.Classes(rep)
 	for i, c := range classes[:min(len(classes), opt.MaxClasses)] {
-		cl := class{N: i + 1, Key: c.Key, Count: c.Count(), Cause: c.Cause, Profiles: rep.ClassProfiles(c)}
+		cl := class{N: i + 1, Key: c.Key, Count: c.Count(), Cause: c.Cause, Profiles: triage.ClassProfiles(rep, c)}
 		if c.Cause != nil && len(c.Cause.Names) > 1 {
 			cl.Also = strings.Join(c.Cause.Names[1:], ", ")
 		}
 		m := conform.MinimalOf(c.Smallest)
 		cl.Smallest = buildCase(0, m.Case, m.Verdict, m.Want, m.Got, rep, opt)
 		cl.Smallest.ID = c.Smallest.Case.ID
-		cl.Smallest.Replay = rep.Replay(m)
+		cl.Smallest.Replay = triage.Replay(rep, m)
 		for _, res := range c.Members {
 			cl.Members = append(cl.Members, member{ID: res.Case.ID, Notation: res.Case.Request.Notation})
 		}
@@ -290,7 +291,7 @@ func buildFailure(n int, res *conform.Result, rep *conform.Report, opt Options) 
 	f := buildCase(n, res.Case, res.Verdict, res.Want, res.Got, rep, opt)
 	f.Expected = res.Expected != "" && !res.Unexpected()
 	if m := res.Minimal; m != nil {
-		f.Minimal, f.ReplayMinimal = m.Divergence.String()+": "+conform.CaseText(m.Case), rep.Replay(m)
+		f.Minimal, f.ReplayMinimal = m.Divergence.String()+": "+conform.CaseText(m.Case), triage.Replay(rep, m)
 		if m.Case == res.Case {
 			f.Minimal = m.Divergence.String() + ": the case itself"
 		}

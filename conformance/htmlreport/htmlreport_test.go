@@ -113,7 +113,7 @@ func syntheticReport(t *testing.T) *conform.Report {
 		return ok(withoutCaptures(req, wire.LevelEffects))
 	}}
 	rep := conform.Run(context.Background(), impl, cases, "")
-	conform.Shrink(context.Background(), impl, rep, conform.ShrinkOptions{Budget: conform.DefaultShrinkBudget, Impl: syntheticOptions.Impl})
+	triage.Shrink(context.Background(), impl, rep, triage.ShrinkOptions{Budget: triage.DefaultShrinkBudget, Impl: syntheticOptions.Impl})
 	rep.Apply(conform.Expectations{
 		"corpus/invalid/dash": {Verdict: "fail", Reason: "toy skips what it does not read"},
 		"corpus/valid/gone":   {Verdict: "crash", Reason: "a case since removed"},
@@ -261,13 +261,13 @@ func TestPageSize(t *testing.T) {
 	}
 	ctx := context.Background()
 	rep := conform.Run(ctx, noCaptures, cases, "")
-	triage.Diagnose(ctx, noCaptures, rep, triage.Options{ShrinkOptions: conform.ShrinkOptions{Budget: conform.DefaultShrinkBudget}})
+	triage.Diagnose(ctx, noCaptures, rep, triage.Options{ShrinkOptions: triage.ShrinkOptions{Budget: triage.DefaultShrinkBudget}})
 	var b bytes.Buffer
 	if err := Write(&b, rep, Options{Impl: "./no-captures"}); err != nil {
 		t.Fatal(err)
 	}
 	fails := rep.Totals()["fail"]
-	t.Logf("%d failures in %d classes: %d bytes", fails, len(rep.Classes()), b.Len())
+	t.Logf("%d failures in %d classes: %d bytes", fails, len(triage.Classes(rep)), b.Len())
 	if fails < 300 {
 		t.Fatalf("%d failures: the test needs many", fails)
 	}

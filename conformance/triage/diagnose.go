@@ -14,7 +14,7 @@ import (
 
 // Options tune Diagnose.
 type Options struct {
-	conform.ShrinkOptions
+	ShrinkOptions
 	// Jobs is how many failures are worked on at once (the Impl must be
 	// safe for that many concurrent calls, as a conform.Pool of Jobs
 	// processes is); 1 or less works on one at a time. The results do
@@ -40,13 +40,13 @@ type Options struct {
 //     case; its other members are not shrunk (the hypothesis vouches for
 //     them);
 //  4. every failure no hypothesis explains is shrunk while it still
-//     fails (conform.KeepFailure), and its minimal case is tried against
+//     fails (KeepFailure), and its minimal case is tried against
 //     the hypotheses again: a failure with two causes ends with one.
 //
 // Each failure gets its Cause (nil when none explains it) and, when it
 // was shrunk, its Minimal; rep gets Shrinking.
 func Diagnose(ctx context.Context, impl conform.Impl, rep *conform.Report, opt Options) {
-	s := conform.NewShrinker(ctx, impl, rep, opt.ShrinkOptions)
+	s := NewShrinker(ctx, impl, rep, opt.ShrinkOptions)
 	var fails []*conform.Result
 	for _, res := range rep.Results {
 		if res.Verdict.Kind == conform.VerdictFail {
@@ -94,7 +94,7 @@ func Diagnose(ctx context.Context, impl conform.Impl, rep *conform.Report, opt O
 	// unexplained, shrunk.
 	type work struct {
 		res  *conform.Result
-		keep conform.Keep
+		keep Keep
 	}
 	var todo []work
 	for _, c := range causes {
@@ -105,14 +105,14 @@ func Diagnose(ctx context.Context, impl conform.Impl, rep *conform.Report, opt O
 			}
 		}
 		h, level := c.hypothesis, rep.Level
-		fail := conform.KeepFailure(first)
+		fail := KeepFailure(first)
 		todo = append(todo, work{first, func(cand *conform.Case, want wire.Reply, got client.Result, v conform.Verdict, d conform.Divergence) bool {
 			return fail(cand, want, got, v, d) && lib.explains(h, cand, got, level)
 		}})
 	}
 	for _, res := range fails {
 		if res.Cause == nil { // cover gave every failure a hypothesis explains a cause
-			todo = append(todo, work{res, conform.KeepFailure(res)})
+			todo = append(todo, work{res, KeepFailure(res)})
 		}
 	}
 	var mu sync.Mutex
@@ -260,7 +260,7 @@ func compareCases(a, b *conform.Case) int {
 		}
 		return -1
 	}
-	return conform.CompareMinimal(a, b)
+	return CompareMinimal(a, b)
 }
 
 // parallel calls f(0) … f(n-1), jobs at a time.

@@ -4,9 +4,10 @@
 // reading mistakes programs are known to make) and keeps the one that
 // reproduces the implementation's answer exactly; it shrinks a
 // representative of each cause, and every failure no hypothesis explains,
-// to a minimal case; and it groups the failures into classes by cause
-// (conform.Report.Classes). The reference knows nothing of it: a
-// hypothesis is a Betza 2.0 program the reference evaluates.
+// to a minimal case (Shrinker); it groups the failures into classes by
+// cause (Classes), and writes them as a markdown page (WriteDivergences).
+// The reference knows nothing of it: a hypothesis is a Betza 2.0 program
+// the reference evaluates.
 package triage
 
 import (

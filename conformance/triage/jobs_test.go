@@ -10,6 +10,7 @@ import (
 
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
+	"betzacheck/conformance/report"
 	"betzacheck/conformance/server"
 	"betzacheck/conformance/triage"
 	"betzacheck/conformance/wire"
@@ -62,9 +63,9 @@ func TestJobsChangeNothing(t *testing.T) {
 		}
 		ctx := context.Background()
 		rep := conform.Stream(ctx, pool, conform.AdaptSeq(cases, pool.Hello()), conform.Options{Jobs: jobs, KeepPasses: true})
-		triage.Diagnose(ctx, pool, rep, triage.Options{ShrinkOptions: conform.ShrinkOptions{Budget: 60}, Jobs: jobs})
+		triage.Diagnose(ctx, pool, rep, triage.Options{ShrinkOptions: triage.ShrinkOptions{Budget: 60}, Jobs: jobs})
 		var b bytes.Buffer
-		if err := rep.WriteJSON(&b); err != nil {
+		if err := report.WriteJSON(&b, rep); err != nil {
 			t.Fatal(err)
 		}
 		if rep.Totals()["fail"] == 0 {

@@ -59,7 +59,7 @@ func TestPlantedForeignBugs(t *testing.T) {
 					want = a.bugs
 				}
 				var got []string
-				for _, c := range rep.Classes() {
+				for _, c := range triage.Classes(rep) {
 					got = append(got, c.Key)
 					t.Logf("%4d %s: %s", c.Count(), c.Key, conform.CaseText(conform.MinimalOf(c.Smallest).Case))
 					for _, m := range c.Members[:min(3, len(c.Members))] {
@@ -97,7 +97,7 @@ func judge(t *testing.T, argv []string) *conform.Report {
 	}
 	cases = conform.AdaptSeq(cases, pool.Hello())
 	rep := conform.Stream(ctx, pool, cases, conform.Options{Jobs: pool.Size()})
-	triage.Diagnose(ctx, pool, rep, triage.Options{ShrinkOptions: conform.ShrinkOptions{Budget: conform.DefaultShrinkBudget}, Jobs: pool.Size()})
+	triage.Diagnose(ctx, pool, rep, triage.Options{ShrinkOptions: triage.ShrinkOptions{Budget: triage.DefaultShrinkBudget}, Jobs: pool.Size()})
 	if n := rep.Totals()["fail"]; n == 0 {
 		t.Fatalf("no failure in %d cases", rep.Cases)
 	}

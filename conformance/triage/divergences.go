@@ -1,4 +1,4 @@
-package conform
+package triage
 
 import (
 	"bufio"
@@ -12,13 +12,14 @@ import (
 	"unicode"
 
 	"betzacheck/conformance/client"
+	"betzacheck/conformance/conform"
 	"betzacheck/conformance/corpus"
 	"betzacheck/conformance/wire"
 	"betzacheck/reference"
 )
 
 // DivergenceNotes are the hand-written notes of a divergences page
-// (Report.WriteDivergences), by class key: the text between
+// (WriteDivergences), by class key: the text between
 // "<!-- note KEY -->" and "<!-- /note -->", kept when the page is written
 // again.
 type DivergenceNotes map[string]string
@@ -89,17 +90,17 @@ func noteMarker(key string) string {
 // none). Notes whose class did not occur are kept at the end. The page
 // depends only on the report, command and notes: the same run gives the
 // same bytes.
-func (r *Report) WriteDivergences(w io.Writer, command string, notes DivergenceNotes) error {
+func WriteDivergences(w io.Writer, r *conform.Report, command string, notes DivergenceNotes) error {
 	bw := bufio.NewWriter(w)
-	classes := r.Classes()
-	fails := r.totals[VerdictFail.String()]
+	classes := Classes(r)
+	fails := r.Totals()[conform.VerdictFail.String()]
 	fmt.Fprintf(bw, "# Divergences of %s %s from the spec\n\n", r.Impl.Name, r.Impl.Version)
 	fmt.Fprintf(bw, "Written by %s.\n\n", mdCode(command))
 	fmt.Fprintf(bw, "%s.\n", r.Summary())
 	if len(classes) == 0 {
 		fmt.Fprintf(bw, "\nNo case failed: there is no divergence to classify.\n")
 	} else {
-		fmt.Fprintf(bw, "%s in %s", countWord(fails, "failure", "failures"), countWord(len(classes), "class", "classes"))
+		fmt.Fprintf(bw, "%s in %s", conform.CountWord(fails, "failure", "failures"), conform.CountWord(len(classes), "class", "classes"))
 		if s := r.Shrinking; s != nil {
 			fmt.Fprintf(bw, "; shrinking them sent %d requests (budget %d per failure), %d more answers came from the cache",
 				s.Queries, s.Budget, s.CacheHits)
@@ -115,8 +116,8 @@ func (r *Report) WriteDivergences(w io.Writer, command string, notes DivergenceN
 	}
 	seen := map[string]bool{}
 	for i, c := range classes {
-		fmt.Fprintf(bw, "\n## %d. %s (%s)\n\n", i+1, mdCode(c.Key), countWord(c.Count(), "failure", "failures"))
-		r.writeClassBody(bw, c)
+		fmt.Fprintf(bw, "\n## %d. %s (%s)\n\n", i+1, mdCode(c.Key), conform.CountWord(c.Count(), "failure", "failures"))
+		writeClassBody(r, bw, c)
 		key := noteMarker(c.Key)
 		seen[key] = true
 		writeNote(bw, key, notes[key])
@@ -143,8 +144,8 @@ const membersShown = 5
 
 // writeClassBody writes a class's smallest case, answers, clause, replay
 // command and first members.
-func (r *Report) writeClassBody(w io.Writer, c *Class) {
-	m := MinimalOf(c.Smallest)
+func writeClassBody(r *conform.Report, w io.Writer, c *Class) {
+	m := conform.MinimalOf(c.Smallest)
 	req := m.Case.Request
 	in := req.Dialect
 	if m.Case.Betza2 != req.Notation && !m.Case.Invalid {
@@ -166,7 +167,7 @@ func (r *Report) writeClassBody(w io.Writer, c *Class) {
 	} else {
 		fmt.Fprintf(w, "- **Clause.** %s\n", clauseWords(c.Kind, m))
 	}
-	if replay := r.Replay(m); replay != "" {
+	if replay := Replay(r, m); replay != "" {
 		fmt.Fprintf(w, "- **Replay.** %s\n", mdCode(replay))
 	}
 	var ex []string
@@ -218,7 +219,7 @@ func resultWords(res client.Result, level string) string {
 // case the reference refuses, or the clauses the reference cites for the
 // legs of a valid notation (as betzacheck explain shows them); "none
 // found" when there is none.
-func clauseWords(kind Divergence, m *Minimal) string {
+func clauseWords(kind conform.Divergence, m *conform.Minimal) string {
 	var clauses []string
 	refusal := func() {
 		if w := m.Want.Error; w != nil {
@@ -228,7 +229,7 @@ func clauseWords(kind Divergence, m *Minimal) string {
 		}
 	}
 	switch kind {
-	case DivergenceAcceptedInvalid:
+	case conform.DivergenceAcceptedInvalid:
 		if _, err := m.Case.Program(); err != nil {
 			if c := reference.Diagnose(err).Clause; c != "" {
 				clauses = append(clauses, c)
@@ -237,7 +238,7 @@ func clauseWords(kind Divergence, m *Minimal) string {
 		if len(clauses) == 0 {
 			refusal()
 		}
-	case DivergenceAnsweredRefused:
+	case conform.DivergenceAnsweredRefused:
 		refusal()
 	default:
 		if prog, err := m.Case.Program(); err == nil {
@@ -249,9 +250,9 @@ func clauseWords(kind Divergence, m *Minimal) string {
 	switch {
 	case len(clauses) == 0:
 		return "none found."
-	case kind == DivergenceAcceptedInvalid:
+	case kind == conform.DivergenceAcceptedInvalid:
 		return strings.Join(clauses, ", ") + " (the syntax error's)."
-	case kind == DivergenceAnsweredRefused:
+	case kind == conform.DivergenceAnsweredRefused:
 		return strings.Join(clauses, ", ") + " (the reference's refusal's)."
 	}
 	return strings.Join(clauses, ", ") + " (cited by the reference for the legs of " + mdCode(m.Case.Betza2) + ", as betzacheck explain shows them)."
@@ -287,7 +288,7 @@ func legClauses(prog *reference.Program) []string {
 
 // dedupClauses sorts clause ids numerically and keeps each once.
 func dedupClauses(cs []string) []string {
-	sortClauses(cs)
+	conform.SortClauses(cs)
 	out := cs[:0]
 	for i, c := range cs {
 		if i == 0 || c != cs[i-1] {
@@ -311,11 +312,4 @@ func mdCode(s string) string {
 		return fence + " " + s + " " + fence
 	}
 	return fence + s + fence
-}
-
-func countWord(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

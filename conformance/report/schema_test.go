@@ -1,4 +1,4 @@
-package conform_test
+package report_test
 
 import (
 	"bytes"
@@ -16,6 +16,9 @@ import (
 
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
+	"betzacheck/conformance/conform/conformtest"
+	"betzacheck/conformance/report"
+	"betzacheck/conformance/triage"
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 )
@@ -40,7 +43,7 @@ func TestReportSchema(t *testing.T) {
 		Corpus: conform.NewCorpusInfo("corpus", nil), Expect: &conform.ExpectInfo{Path: "known.txt", Digest: conform.Digest([]byte("x"))},
 		Notation: &conform.NotationInfo{Notation: "W", Dialect: dialect.Betza2, Board: "8x8", Position: "8/8/8/8/8/8/8/8", From: "d4"}}
 	shrunk := func(impl conform.Impl, rep *conform.Report) *conform.Report {
-		conform.Shrink(ctx, impl, rep, conform.ShrinkOptions{Budget: 20, Impl: "impl"})
+		triage.Shrink(ctx, impl, rep, triage.ShrinkOptions{Budget: 20, Impl: "impl"})
 		return rep
 	}
 	reports := map[string]*conform.Report{}
@@ -54,7 +57,7 @@ func TestReportSchema(t *testing.T) {
 		reports[fmt.Sprintf("by-letter shard %s", s)] = rep
 		shards = append(shards, rep)
 	}
-	merged, err := conform.Merge(shards...)
+	merged, err := report.Merge(shards...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +74,7 @@ func TestReportSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reports["destroyed"] = conform.Run(ctx, lax{[]string{dialect.Betza2}}, []*conform.Case{conform.NewCase("suicide", nil, "cB-dO", suicide)}, "")
+	reports["destroyed"] = conform.Run(ctx, conformtest.Lax{Dialects: []string{dialect.Betza2}}, []*conform.Case{conform.NewCase("suicide", nil, "cB-dO", suicide)}, "")
 	never := conform.NotStarted{Name: "missing", Err: errors.New("no such file")}
 	reports["not started"] = conform.Stream(ctx, never, generated(t, conform.Shard{}, never, 3, 1), conform.Options{KeepPasses: true})
 	cancelled, cancel := context.WithCancel(ctx)
@@ -87,7 +90,7 @@ func TestReportSchema(t *testing.T) {
 		rep := reports[name]
 		back, js := writeRead(t, rep)
 		var again bytes.Buffer
-		if err := back.WriteJSON(&again); err != nil {
+		if err := report.WriteJSON(&again, back); err != nil {
 			t.Fatal(err)
 		}
 		for _, doc := range [][]byte{js, again.Bytes()} {
@@ -99,7 +102,7 @@ func TestReportSchema(t *testing.T) {
 	// The reports cover what the schema describes.
 	var all bytes.Buffer
 	for _, name := range names {
-		reports[name].WriteJSON(&all)
+		report.WriteJSON(&all, reports[name])
 	}
 	for _, field := range []string{`"minimal"`, `"classes": [` + "\n    {", `"profiles"`, `"unsolicitedLines"`, `"stopped"`, `"reference"`,
 		`"shrinking"`, `"shard"`, `"corpus"`, `"expect"`, `"notation"`, `"got"`, `"to": null`, `"changes"`, `"paths"`, `"offset"`, `"cases": []`} {
@@ -110,7 +113,7 @@ func TestReportSchema(t *testing.T) {
 
 	// The validator refuses what breaks the schema.
 	var good bytes.Buffer
-	if err := reports["stopped"].WriteJSON(&good); err != nil {
+	if err := report.WriteJSON(&good, reports["stopped"]); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ name, doc, want string }{

@@ -1,4 +1,4 @@
-package conform_test
+package triage_test
 
 import (
 	"bytes"
@@ -13,12 +13,13 @@ import (
 
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
-	"betzacheck/conformance/server"
+	"betzacheck/conformance/conform/conformtest"
+	"betzacheck/conformance/report"
+	"betzacheck/conformance/triage"
 	"betzacheck/conformance/wire"
 	"betzacheck/reference"
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
-	"betzacheck/reference/translate"
 )
 
 // planted is an implementation with a planted divergence: it gives the
@@ -40,7 +41,7 @@ func (p *planted) Do(req wire.MovesRequest) client.Result {
 	if err := p.Hello().Supports(req); err != nil {
 		return client.Result{ID: req.ID, Kind: client.ResultSkipped, Detail: err.Error()}
 	}
-	r := p.bug(req, specAnswer(req, req.Notation))
+	r := p.bug(req, conformtest.SpecAnswer(req, req.Notation))
 	r.ID = req.ID
 	kind := client.ResultOK
 	if r.Error != nil {
@@ -50,20 +51,6 @@ func (p *planted) Do(req wire.MovesRequest) client.Result {
 }
 
 func (*planted) Close() error { return nil }
-
-// specAnswer is the reference's answer to text read in the request's
-// dialect, on the request's setup, at level destinations.
-func specAnswer(req wire.MovesRequest, text string) wire.Reply {
-	s, err := req.Setup()
-	if err != nil {
-		panic(err)
-	}
-	prog, err := translate.ToBetza2(req.Dialect, text)
-	if err != nil {
-		return server.Refusal(err)
-	}
-	return server.AnswerProgram(prog, s, wire.LevelDestinations)
-}
 
 // noInitialCapture never captures with a notation that holds i, as
 // Fairy-Stockfish reads i (a pawn's double step).
@@ -88,7 +75,7 @@ func noInitialCapture() *planted {
 func rangeAfterDouble() *planted {
 	return &planted{name: "range-after-double", dialects: []string{dialect.Classic}, bug: func(req wire.MovesRequest, r wire.Reply) wire.Reply {
 		if text := dropDoubledRanges(req.Notation); text != req.Notation {
-			return specAnswer(req, text)
+			return conformtest.SpecAnswer(req, text)
 		}
 		return r
 	}}
@@ -135,7 +122,7 @@ func shrunkRun(t *testing.T, impl *planted, cases []*conform.Case, budget int) *
 	conform.Adapt(cases, impl.Hello())
 	rep := conform.Run(context.Background(), impl, cases, "")
 	before := impl.calls
-	conform.Shrink(context.Background(), impl, rep, conform.ShrinkOptions{Budget: budget, Impl: "./" + impl.name})
+	triage.Shrink(context.Background(), impl, rep, triage.ShrinkOptions{Budget: budget, Impl: "./" + impl.name})
 	sent := impl.calls - before
 	fails, queries := 0, 0
 	for _, res := range rep.Results {
@@ -162,7 +149,7 @@ func shrunkRun(t *testing.T, impl *planted, cases []*conform.Case, budget int) *
 			t.Errorf("%s: minimal case in %s, the case in %s", res.Case.ID, m.Case.Request.Dialect, res.Case.Request.Dialect)
 		}
 		if res.Divergence == conform.DivergenceNone || m.Verdict.Kind != conform.VerdictFail ||
-			(m.Case != res.Case && conform.Family(conform.DivergenceOf(m.Want, m.Got, rep.Level)) != conform.Family(res.Divergence)) {
+			(m.Case != res.Case && triage.Family(conform.DivergenceOf(m.Want, m.Got, rep.Level)) != triage.Family(res.Divergence)) {
 			t.Errorf("%s: %v shrunk to %s, %v %v", res.Case.ID, res.Divergence, conform.CaseText(m.Case), m.Verdict.Kind,
 				conform.DivergenceOf(m.Want, m.Got, rep.Level))
 		}
@@ -171,10 +158,10 @@ func shrunkRun(t *testing.T, impl *planted, cases []*conform.Case, budget int) *
 		t.Errorf("%d requests sent while shrinking, the minimal cases count %d, the summary %+v", sent, queries, rep.Shrinking)
 	}
 	sum := 0
-	for _, c := range rep.Classes() {
+	for _, c := range triage.Classes(rep) {
 		sum += c.Count()
 		for _, m := range c.Members {
-			if conform.ClassKey(m) != c.Key {
+			if triage.ClassKey(m) != c.Key {
 				t.Errorf("class %s holds %s (%v, %s)", c.Key, m.Case.ID, m.Divergence, conform.MinimalOf(m).Case.Request.Notation)
 			}
 		}
@@ -192,7 +179,7 @@ func shrunkRun(t *testing.T, impl *planted, cases []*conform.Case, budget int) *
 // them fails as an accepted invalid notation.
 func betza2Corpus(t *testing.T) []*conform.Case {
 	var out []*conform.Case
-	for _, c := range corpusCases(t) {
+	for _, c := range conformtest.CorpusCases(t, "../../corpus") {
 		if !strings.HasPrefix(c.ID, "corpus/invalid/xbetza/") {
 			out = append(out, c)
 		}
@@ -202,15 +189,15 @@ func betza2Corpus(t *testing.T) []*conform.Case {
 
 func logClasses(t *testing.T, rep *conform.Report) {
 	t.Helper()
-	for _, c := range rep.Classes() {
+	for _, c := range triage.Classes(rep) {
 		t.Logf("%3d %-20s %s", c.Count(), c.Key, conform.CaseText(conform.MinimalOf(c.Smallest).Case))
 	}
 	t.Log(rep.Shrinking.Text())
 }
 
-func classKeys(rep *conform.Report) map[string]*conform.Class {
-	m := map[string]*conform.Class{}
-	for _, c := range rep.Classes() {
+func classKeys(rep *conform.Report) map[string]*triage.Class {
+	m := map[string]*triage.Class{}
+	for _, c := range triage.Classes(rep) {
 		m[c.Key] = c
 	}
 	return m
@@ -227,13 +214,13 @@ func TestShrinkInitialCaptures(t *testing.T) {
 	}
 	cases = append(cases, betza2Corpus(t)...)
 	impl := noInitialCapture()
-	rep := shrunkRun(t, impl, cases, conform.DefaultShrinkBudget)
+	rep := shrunkRun(t, impl, cases, triage.DefaultShrinkBudget)
 	if rep.Totals()["fail"] < 5 {
 		t.Fatalf("only %d failures: the test needs more cases with i", rep.Totals()["fail"])
 	}
 	leaper := regexp.MustCompile(`^i[A-Z]$`)
 	found := false
-	for _, c := range rep.Classes() {
+	for _, c := range triage.Classes(rep) {
 		for _, m := range c.Members {
 			if n := conform.MinimalOf(m).Case.Request.Notation; !strings.Contains(n, "i") {
 				t.Errorf("%s: minimal notation %q without i cannot show the bug", m.Case.ID, n)
@@ -267,10 +254,10 @@ func TestShrinkDoubledRange(t *testing.T) {
 		c.ID = "hand/" + string(rune('a'+i))
 		cases = append(cases, c)
 	}
-	rep := shrunkRun(t, rangeAfterDouble(), cases, conform.DefaultShrinkBudget)
+	rep := shrunkRun(t, rangeAfterDouble(), cases, triage.DefaultShrinkBudget)
 	logClasses(t, rep)
 	doubled := regexp.MustCompile(`([A-Z])([A-Z])?[0-9]`)
-	for _, c := range rep.Classes() {
+	for _, c := range triage.Classes(rep) {
 		if m := doubled.FindStringSubmatch(conform.MinimalOf(c.Smallest).Case.Request.Notation); m == nil {
 			t.Errorf("class %s: no letter and range in the minimal notation", c.Key)
 		}
@@ -295,7 +282,7 @@ func TestShrinkDoubledRange(t *testing.T) {
 // spec still rejects under the same clause, which is never the empty
 // notation unless the case was (issue 26: "" loses what was wrong).
 func TestShrinkAcceptedInvalid(t *testing.T) {
-	rep := shrunkRun(t, acceptsAll(), betza2Corpus(t), conform.DefaultShrinkBudget)
+	rep := shrunkRun(t, acceptsAll(), betza2Corpus(t), triage.DefaultShrinkBudget)
 	fails := rep.Totals()["fail"]
 	if fails < 10 {
 		t.Fatalf("%d failures", fails)
@@ -342,7 +329,7 @@ func TestShrinkBudgetAndCache(t *testing.T) {
 	for _, id := range []string{"one", "two"} {
 		cases = append(cases, conform.NewCase(id, nil, "iKN", s))
 	}
-	rep := shrunkRun(t, noInitialCapture(), cases, conform.DefaultShrinkBudget)
+	rep := shrunkRun(t, noInitialCapture(), cases, triage.DefaultShrinkBudget)
 	one, two := rep.Results[0].Minimal, rep.Results[1].Minimal
 	if one == nil || two == nil || one.Cost.Queries == 0 || two.Cost.Queries != 0 || two.Cost.CacheHits == 0 {
 		t.Fatalf("queries %+v then %+v: the second identical failure should cost none", one.Cost, two.Cost)
@@ -364,7 +351,7 @@ func TestShrinkBudgetAndCache(t *testing.T) {
 			t.Errorf("budget %d: %+v, summary cut %d", budget, m.Cost, rep.Shrinking.Cut)
 		}
 		var text bytes.Buffer
-		rep.WriteText(&text, true, 0)
+		report.WriteText(&text, rep, true, 0)
 		if cut := strings.Contains(text.String(), "NOT PROVEN MINIMAL (shrinking cut short: budget)"); cut != (budget > 0) {
 			t.Errorf("budget %d: the text report says cut %v:\n%s", budget, cut, text.String())
 		}
@@ -380,7 +367,7 @@ func TestShrinkStopped(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	calls := impl.calls
-	conform.Shrink(ctx, impl, rep, conform.ShrinkOptions{Budget: 10})
+	triage.Shrink(ctx, impl, rep, triage.ShrinkOptions{Budget: 10})
 	if m := rep.Results[0].Minimal; impl.calls != calls || m.Cost.Cut != "stopped" || m.Case != cases[0] {
 		t.Errorf("after the stop: %d requests, %+v", impl.calls-calls, m.Cost)
 	}
@@ -432,8 +419,8 @@ func TestStructure(t *testing.T) {
 		"NW0F":    "missing: diagonal leaper, oblique leaper, orthogonal rider; no modality; 1 leg",
 	} {
 		m := &conform.Minimal{Case: conform.NewCase("x", nil, in, s), Divergence: conform.DivergenceMissing}
-		if got := conform.Structure(m); got != want {
-			t.Errorf("Structure(%q) = %q, want %q", in, got, want)
+		if got := triage.Structure(m); got != want {
+			t.Errorf("triage.Structure(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -445,10 +432,10 @@ func TestStructure(t *testing.T) {
 func TestDivergencesPage(t *testing.T) {
 	s := setup(t, "5x5", "5/1p3/2X*2/3P1/5", "c3")
 	cases := []*conform.Case{conform.NewCase("one", nil, "iKN", s), conform.NewCase("two", nil, "iF", s)}
-	rep := shrunkRun(t, noInitialCapture(), cases, conform.DefaultShrinkBudget)
-	write := func(notes conform.DivergenceNotes) string {
+	rep := shrunkRun(t, noInitialCapture(), cases, triage.DefaultShrinkBudget)
+	write := func(notes triage.DivergenceNotes) string {
 		var b bytes.Buffer
-		if err := rep.WriteDivergences(&b, "betzacheck conform --impl ./x", notes); err != nil {
+		if err := triage.WriteDivergences(&b, rep, "betzacheck conform --impl ./x", notes); err != nil {
 			t.Fatal(err)
 		}
 		return b.String()
@@ -476,7 +463,7 @@ func TestDivergencesPage(t *testing.T) {
 	// A note under the class, and one under a class that is gone.
 	edited := strings.Replace(page, "<!-- note missing: diagonal leaper; i; 1 leg -->\n", "<!-- note missing: diagonal leaper; i; 1 leg -->\nFSF reads i as a pawn's double step.\n\nIt never captures.\n", 1)
 	edited += "\n<!-- note extra AAn -->\nRanges after a doubled letter.\n<!-- /note -->\n"
-	notes := conform.ParseDivergenceNotes(edited)
+	notes := triage.ParseDivergenceNotes(edited)
 	if len(notes) != 2 || notes["missing: diagonal leaper; i; 1 leg"] != "FSF reads i as a pawn's double step.\n\nIt never captures." {
 		t.Fatalf("notes %q", notes)
 	}
@@ -489,14 +476,14 @@ func TestDivergencesPage(t *testing.T) {
 			t.Errorf("the regenerated page lacks %q:\n%s", want, regenerated)
 		}
 	}
-	if again := write(conform.ParseDivergenceNotes(regenerated)); again != regenerated {
+	if again := write(triage.ParseDivergenceNotes(regenerated)); again != regenerated {
 		t.Errorf("writing the page again from its own notes changes it:\n%s\n---\n%s", regenerated, again)
 	}
 
 	// A run without failures says so.
 	clean := conform.Run(context.Background(), conform.Reference{}, []*conform.Case{conform.NewCase("w", nil, "W", s)}, "")
 	var b bytes.Buffer
-	if err := clean.WriteDivergences(&b, "betzacheck conform --impl reference", nil); err != nil {
+	if err := triage.WriteDivergences(&b, clean, "betzacheck conform --impl reference", nil); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "No case failed: there is no divergence to classify.") {
@@ -515,9 +502,9 @@ func TestClassesReports(t *testing.T) {
 	}
 	s := setup(t, "5x5", "5/1p3/2X*2/3P1/5", "c3")
 	cases = append(cases, conform.NewCase("hand/i", nil, "iKN", s))
-	rep := shrunkRun(t, noInitialCapture(), cases, conform.DefaultShrinkBudget)
+	rep := shrunkRun(t, noInitialCapture(), cases, triage.DefaultShrinkBudget)
 	var js bytes.Buffer
-	if err := rep.WriteJSON(&js); err != nil {
+	if err := report.WriteJSON(&js, rep); err != nil {
 		t.Fatal(err)
 	}
 	var decoded struct {
@@ -559,9 +546,9 @@ func TestClassesReports(t *testing.T) {
 	}
 
 	var text bytes.Buffer
-	rep.WriteText(&text, true, 0)
+	report.WriteText(&text, rep, true, 0)
 	out := text.String()
-	classes := rep.Classes()
+	classes := triage.Classes(rep)
 	head := regexp.MustCompile(`(?m)^divergence classes \((\d+) failures? in (\d+) class(es)?;`).FindStringSubmatch(out)
 	if head == nil || head[1] != strconv.Itoa(rep.Totals()["fail"]) || head[2] != strconv.Itoa(len(classes)) {
 		t.Fatalf("no classes section, or wrong counts:\n%s", out)

@@ -1,4 +1,4 @@
-package conform
+package report
 
 import (
 	"bytes"
@@ -15,11 +15,12 @@ import (
 	"time"
 
 	"betzacheck/conformance/client"
+	"betzacheck/conformance/conform"
 	"betzacheck/conformance/corpus"
+	"betzacheck/conformance/triage"
 	"betzacheck/conformance/wire"
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
-	"betzacheck/reference/dialect/classic"
 )
 
 // ReadJSON reads a report written by WriteJSON, the inverse of it for
@@ -45,7 +46,7 @@ import (
 // sent in classic Betza), one of another format (its "run" object's
 // "format", or none: an older betzacheck's), and a field this version
 // does not know.
-func ReadJSON(rd io.Reader) (*Report, error) {
+func ReadJSON(rd io.Reader) (*conform.Report, error) {
 	data, err := io.ReadAll(rd)
 	if err != nil {
 		return nil, err
@@ -60,9 +61,9 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 	}
 	switch {
 	case head.Run == nil || head.Run.Format == nil:
-		return nil, fmt.Errorf(`not a JSON report of conform of format %d: no "run" object with its "format" (a report of an older betzacheck: run it again)`, ReportFormat)
-	case *head.Run.Format != ReportFormat:
-		return nil, fmt.Errorf("run: format: this betzacheck reads reports of format %d, found %d", ReportFormat, *head.Run.Format)
+		return nil, fmt.Errorf(`not a JSON report of conform of format %d: no "run" object with its "format" (a report of an older betzacheck: run it again)`, conform.ReportFormat)
+	case *head.Run.Format != conform.ReportFormat:
+		return nil, fmt.Errorf("run: format: this betzacheck reads reports of format %d, found %d", conform.ReportFormat, *head.Run.Format)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -79,23 +80,23 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 	if !wire.ValidLevel(in.Level) {
 		return nil, fmt.Errorf("level: expected one of %s, found %q", strings.Join(wire.Levels(), ", "), in.Level)
 	}
-	r := &Report{Run: in.Run.RunInfo, Impl: in.Impl, Level: in.Level, Stale: in.Stale, Stopped: in.Stopped, Unsolicited: in.Unsolicited,
-		totals: Counts{}, byClause: map[string]Counts{}, reference: Counts{}, profiles: in.Profiles}
+	r := &conform.Report{Run: in.Run.RunInfo, Impl: in.Impl, Level: in.Level, Stale: in.Stale, Stopped: in.Stopped, Unsolicited: in.Unsolicited}
+	r.AddProfileCounts(in.Profiles)
 	if in.Run.Shard != "" {
-		s, err := ParseShard(in.Run.Shard)
+		s, err := conform.ParseShard(in.Run.Shard)
 		if err != nil {
 			return nil, fmt.Errorf("run: shard: %v", err)
 		}
 		r.Shard = s
 	}
 	if sh := in.Shrinking; sh != nil {
-		r.Shrinking = &ShrinkSummary{Budget: sh.Budget, Failures: sh.Failures, Queries: sh.Queries, CacheHits: sh.CacheHits,
+		r.Shrinking = &conform.ShrinkSummary{Budget: sh.Budget, Failures: sh.Failures, Queries: sh.Queries, CacheHits: sh.CacheHits,
 			Elapsed: seconds(sh.Seconds), Cut: sh.Cut, Program: sh.Program, Impl: sh.Impl}
 	}
 	ids := map[string]bool{}
 	classic := 0 // cases sent in classic Betza and answered: what a profile can count
 	for i, jr := range in.Results {
-		res, err := r.readResult(jr)
+		res, err := readResult(r, jr)
 		if err != nil {
 			return nil, fmt.Errorf("cases[%d] (%s): %v", i, jr.ID, err)
 		}
@@ -103,30 +104,28 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 			return nil, fmt.Errorf("cases[%d]: case %s is in the report twice", i, jr.ID)
 		}
 		ids[jr.ID] = true
-		r.count(res)
-		if base, _, _ := strings.Cut(res.Case.Request.Dialect, ":"); base == dialect.Classic && res.answered() {
+		r.Count(res)
+		if base, _, _ := strings.Cut(res.Case.Request.Dialect, ":"); base == dialect.Classic && res.Answered() {
 			classic++
 		}
 		r.Results = append(r.Results, res)
 	}
-	if r.totals == nil {
-		r.totals, r.byClause, r.reference = Counts{}, map[string]Counts{}, Counts{}
-	}
 	// The figures, counted again from the cases.
+	byClause := r.ByClause()
 	for _, c := range []struct {
 		what       string
-		said, says Counts
-	}{{"totals", in.Totals, r.totals}, {"reference", in.Reference, r.reference}} {
+		said, says conform.Counts
+	}{{"totals", in.Totals, r.Totals()}, {"reference", in.Reference, r.ReferenceTotals()}} {
 		if err := sameCounts(c.what, c.said, c.says, len(in.Results)); err != nil {
 			return nil, err
 		}
 	}
 	for clause := range in.ByClause {
-		if _, ok := r.byClause[clause]; !ok {
+		if _, ok := byClause[clause]; !ok {
 			return nil, fmt.Errorf("byClause: the report counts clause %s, which none of its %d cases cites", clause, len(in.Results))
 		}
 	}
-	for clause, says := range r.byClause {
+	for clause, says := range byClause {
 		if err := sameCounts("byClause "+clause, in.ByClause[clause], says, len(in.Results)); err != nil {
 			return nil, err
 		}
@@ -143,10 +142,10 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 		return nil, fmt.Errorf("unsolicited: the report says %d, and quotes %d lines", in.Unsolicited, len(in.UnsolicitedLines))
 	}
 	for _, u := range in.UnsolicitedLines {
-		r.UnsolicitedLines = append(r.UnsolicitedLines, client.Unsolicited{After: r.requestID(u.After), Line: u.Line})
-		r.afterNames = append(r.afterNames, u.After)
+		r.UnsolicitedLines = append(r.UnsolicitedLines, client.Unsolicited{After: requestID(r, u.After), Line: u.Line})
+		r.AfterNames = append(r.AfterNames, u.After)
 	}
-	if said, says := jsonText(in.Classes), jsonText(r.jsonClasses()); said != says {
+	if said, says := jsonText(in.Classes), jsonText(jsonClasses(r)); said != says {
 		return nil, errors.New("classes: the report's divergence classes are not those of its failures")
 	}
 	for _, c := range []struct {
@@ -163,9 +162,9 @@ func ReadJSON(rd io.Reader) (*Report, error) {
 // sameCounts checks that the counts a report gives (said) are those its
 // cases give (says): verdict names only, no count below 0, and every
 // kind the same (a kind counted 0 is as good as absent).
-func sameCounts(what string, said, says Counts, cases int) error {
+func sameCounts(what string, said, says conform.Counts, cases int) error {
 	for k, n := range said {
-		if _, ok := verdictKind(k); !ok {
+		if _, ok := conform.ParseVerdictKind(k); !ok {
 			return fmt.Errorf("%s: expected a verdict (%s), found %q", what, strings.Join(kinds, ", "), k)
 		}
 		if n < 0 {
@@ -182,7 +181,7 @@ func sameCounts(what string, said, says Counts, cases int) error {
 
 // countsText is counts as "20 pass, 1 fail", in the order of the tables;
 // "none" when every count is 0.
-func countsText(c Counts) string {
+func countsText(c conform.Counts) string {
 	var parts []string
 	for _, k := range kinds {
 		if c[k] != 0 {
@@ -209,12 +208,12 @@ func jsonText(v any) string {
 func seconds(s float64) time.Duration { return time.Duration(math.Round(s * float64(time.Second))) }
 
 // readResult rebuilds a result of the JSON report.
-func (r *Report) readResult(jr jsonResult) (*Result, error) {
-	kind, ok := verdictKind(jr.Verdict)
+func readResult(r *conform.Report, jr jsonResult) (*conform.Result, error) {
+	kind, ok := conform.ParseVerdictKind(jr.Verdict)
 	if !ok {
 		return nil, fmt.Errorf("verdict: expected one of %s, found %q", strings.Join(kinds, ", "), jr.Verdict)
 	}
-	if _, ok := verdictKind(jr.Expected); jr.Expected != "" && !ok {
+	if _, ok := conform.ParseVerdictKind(jr.Expected); jr.Expected != "" && !ok {
 		return nil, fmt.Errorf("expected: expected a verdict, found %q", jr.Expected)
 	}
 	var setup board.Setup
@@ -223,7 +222,7 @@ func (r *Report) readResult(jr jsonResult) (*Result, error) {
 		switch {
 		case err == nil:
 			setup = s
-		case kind == VerdictUnsupported && jr.Reference != nil:
+		case kind == conform.VerdictUnsupported && jr.Reference != nil:
 			// A corpus case never sent for want of a 2-D setup (a board
 			// of more than two dimensions, a position that does not
 			// read: see CorpusCases).
@@ -236,9 +235,9 @@ func (r *Report) readResult(jr jsonResult) (*Result, error) {
 	req := jr.Request
 	id := req.ID
 	req.ID = 0
-	c := &Case{ID: jr.ID, Clauses: jr.Clauses, Setup: setup, Request: req, Betza2: jr.Betza2,
-		Generated: slices.Equal(jr.Clauses, generatedClauses)}
-	v := Verdict{Kind: kind, Reason: jr.Reason, Diff: jr.Diff}
+	c := &conform.Case{ID: jr.ID, Clauses: jr.Clauses, Setup: setup, Request: req, Betza2: jr.Betza2,
+		Generated: slices.Equal(jr.Clauses, conform.GeneratedClauses)}
+	v := conform.Verdict{Kind: kind, Reason: jr.Reason, Diff: jr.Diff}
 	got, err := resultOf(v, jr.Got, id)
 	if err != nil {
 		return nil, err
@@ -246,27 +245,27 @@ func (r *Report) readResult(jr jsonResult) (*Result, error) {
 	if got.Kind == client.ResultSkipped && id == 0 {
 		c.Unsupported = got.Detail // the run did not give it to the implementation
 	}
-	res := &Result{Case: c, Verdict: v, Got: got, Expected: jr.Expected}
+	res := &conform.Result{Case: c, Verdict: v, Got: got, Expected: jr.Expected}
 	if jr.Want != nil {
 		res.Want = *jr.Want
 	}
-	if jr.Divergence != DivergenceNone && kind != VerdictFail {
+	if jr.Divergence != conform.DivergenceNone && kind != conform.VerdictFail {
 		return nil, fmt.Errorf("divergence %s on a case that did not fail", jr.Divergence)
 	}
 	res.Divergence = jr.Divergence
 	if jr.Minimal != nil {
-		m, err := r.readMinimal(*jr.Minimal, jr, res)
+		m, err := readMinimal(r, *jr.Minimal, jr, res)
 		if err != nil {
 			return nil, fmt.Errorf("minimal: %v", err)
 		}
 		res.Minimal = m
 	}
 	if ref := jr.Reference; ref != nil {
-		rk, ok := verdictKind(ref.Verdict)
+		rk, ok := conform.ParseVerdictKind(ref.Verdict)
 		if !ok {
 			return nil, fmt.Errorf("reference: expected a verdict, found %q", ref.Verdict)
 		}
-		res.Reference = &Verdict{Kind: rk, Reason: ref.Reason, Diff: ref.Diff}
+		res.Reference = &conform.Verdict{Kind: rk, Reason: ref.Reason, Diff: ref.Diff}
 		if err := corpusOrigin(c); err != nil {
 			return nil, err
 		}
@@ -278,24 +277,24 @@ func (r *Report) readResult(jr jsonResult) (*Result, error) {
 // from jr: the case itself when its request is the case's (ids included),
 // else the case of its notation read in its dialect (CaseIn, as the
 // shrinker reads a candidate), with the failing case's id.
-func (r *Report) readMinimal(jm jsonMinimal, jr jsonResult, res *Result) (*Minimal, error) {
+func readMinimal(r *conform.Report, jm jsonMinimal, jr jsonResult, res *conform.Result) (*conform.Minimal, error) {
 	if jm.ID != jr.ID {
 		return nil, fmt.Errorf("shrunk from case %s, found under case %s", jm.ID, jr.ID)
 	}
-	kind, ok := verdictKind(jm.Verdict)
+	kind, ok := conform.ParseVerdictKind(jm.Verdict)
 	if !ok {
 		return nil, fmt.Errorf("verdict: expected one of %s, found %q", strings.Join(kinds, ", "), jm.Verdict)
 	}
-	v := Verdict{Kind: kind, Reason: jm.Reason, Diff: jm.Diff}
+	v := conform.Verdict{Kind: kind, Reason: jm.Reason, Diff: jm.Diff}
 	got, err := resultOf(v, jm.Got, jm.Request.ID)
 	if err != nil {
 		return nil, err
 	}
-	if Family(res.Divergence) != Family(jm.Divergence) {
+	if triage.Family(res.Divergence) != triage.Family(jm.Divergence) {
 		return nil, fmt.Errorf("divergence: a %s failure does not shrink to a %s one (KeepFailure)", res.Divergence, jm.Divergence)
 	}
-	m := &Minimal{Case: res.Case, Verdict: v, Want: jm.Want, Got: got, Divergence: jm.Divergence,
-		Cost: ShrinkCost{Queries: jm.Queries, CacheHits: jm.CacheHits, Elapsed: seconds(jm.Seconds), Cut: jm.Cut}}
+	m := &conform.Minimal{Case: res.Case, Verdict: v, Want: jm.Want, Got: got, Divergence: jm.Divergence,
+		Cost: conform.ShrinkCost{Queries: jm.Queries, CacheHits: jm.CacheHits, Elapsed: seconds(jm.Seconds), Cut: jm.Cut}}
 	if jm.Request != jr.Request || jm.Betza2 != jr.Betza2 {
 		// A smaller case, read in its dialect as the shrinker read it.
 		req := jm.Request
@@ -303,7 +302,7 @@ func (r *Report) readMinimal(jm jsonMinimal, jr jsonResult, res *Result) (*Minim
 		if err != nil {
 			return nil, fmt.Errorf("request: %v", err)
 		}
-		c, err := CaseIn(jm.ID, nil, req.Dialect, req.Notation, setup)
+		c, err := conform.CaseIn(jm.ID, nil, req.Dialect, req.Notation, setup)
 		if err != nil {
 			return nil, fmt.Errorf("request: %v", err)
 		}
@@ -312,27 +311,17 @@ func (r *Report) readMinimal(jm jsonMinimal, jr jsonResult, res *Result) (*Minim
 		}
 		m.Case = c
 	}
-	if replay := r.Replay(m); replay != jm.Replay {
+	if replay := triage.Replay(r, m); replay != jm.Replay {
 		return nil, fmt.Errorf("replay: the report says %q, its case and shrinking give %q", jm.Replay, replay)
 	}
 	return m, nil
-}
-
-// UnmarshalText reads a kind's name, for JSON reports.
-func (d *Divergence) UnmarshalText(text []byte) error {
-	i := slices.Index(divergenceNames[:], string(text))
-	if i < 0 {
-		return fmt.Errorf("expected a divergence (%s), found %q", strings.Join(divergenceNames[:], ", "), text)
-	}
-	*d = Divergence(i)
-	return nil
 }
 
 // resultOf rebuilds what the implementation gave for a case: its reply
 // when the report kept one (got), else the kind of result whose verdict
 // (see Judge) the case has, with its detail. A passing case's reply is
 // not kept: it reads as ok.
-func resultOf(v Verdict, got *wire.Reply, id int) (client.Result, error) {
+func resultOf(v conform.Verdict, got *wire.Reply, id int) (client.Result, error) {
 	if got != nil {
 		kind := client.ResultOK
 		if got.Error != nil {
@@ -340,14 +329,14 @@ func resultOf(v Verdict, got *wire.Reply, id int) (client.Result, error) {
 		}
 		return client.Result{ID: id, Kind: kind, Reply: *got}, nil
 	}
-	if v.Kind == VerdictPass {
+	if v.Kind == conform.VerdictPass {
 		return client.Result{ID: id, Kind: client.ResultOK, Reply: wire.Reply{ID: id}}, nil
 	}
 	for _, k := range []client.ResultKind{client.ResultGarbage, client.ResultNoStart, client.ResultStopped,
 		client.ResultSkipped, client.ResultTimeout, client.ResultCrash} {
 		// Judge's verdict on a result of kind k with no detail: its
 		// kind, and the words before the detail.
-		probe := Judge(wire.Reply{}, client.Result{Kind: k}, "")
+		probe := conform.Judge(wire.Reply{}, client.Result{Kind: k}, "")
 		if detail, ok := strings.CutPrefix(v.Reason, probe.Reason); ok && probe.Kind == v.Kind {
 			return client.Result{ID: id, Kind: k, Detail: detail}, nil
 		}
@@ -361,7 +350,7 @@ func resultOf(v Verdict, got *wire.Reply, id int) (client.Result, error) {
 // position's name, except for an invalid file, under invalid/, whose one
 // case has no position), and the notation, dialect, clauses and position
 // as sent. The hand-checked lines are not in the report.
-func corpusOrigin(c *Case) error {
+func corpusOrigin(c *conform.Case) error {
 	p, ok := strings.CutPrefix(c.ID, "corpus/")
 	if !ok {
 		return fmt.Errorf("a reference verdict on a case that is not a corpus case (its id does not start with corpus/)")
@@ -385,7 +374,7 @@ func corpusOrigin(c *Case) error {
 // requestID is the request id behind an unsolicited line's "after" (see
 // Report.afterName): 0 for the handshake, N for "request N", else the id
 // of the case's request.
-func (r *Report) requestID(after string) int {
+func requestID(r *conform.Report, after string) int {
 	if after == "the handshake" {
 		return 0
 	}
@@ -430,7 +419,7 @@ func (e *MergeError) Error() string {
 // the generated and answered cases and what shrinking took summed, the
 // stale expectations and unsolicited lines kept (in shard order), and a
 // shard stopped early makes the merge stopped. The divergence classes
-// are those of the merged failures (Report.Classes): each class's count
+// are those of the merged failures (triage.Classes): each class's count
 // the sum of the shards', its members theirs, its smallest case the
 // smallest of theirs. The results
 // come in the whole run's order when every shard kept each of its cases'
@@ -447,7 +436,7 @@ func (e *MergeError) Error() string {
 // run), failures shrunk differently (or in some reports only), and a case
 // in two reports (the shards were not disjoint; two whole runs of one run
 // always are): a *MergeError.
-func Merge(reports ...*Report) (*Report, error) {
+func Merge(reports ...*conform.Report) (*conform.Report, error) {
 	if len(reports) == 0 {
 		return nil, errors.New("no report to merge")
 	}
@@ -473,7 +462,7 @@ func Merge(reports ...*Report) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Report{Run: reports[order[0]].Run, Impl: first.Impl, Level: first.Level, totals: Counts{}, byClause: map[string]Counts{}, reference: Counts{}}
+	m := &conform.Report{Run: reports[order[0]].Run, Impl: first.Impl, Level: first.Level}
 	owner := map[string]int{}
 	var stopped []string
 	for _, i := range order {
@@ -484,18 +473,7 @@ func Merge(reports ...*Report) (*Report, error) {
 			}
 			owner[res.Case.ID] = i
 		}
-		m.Cases += r.Cases
-		m.Generated += r.Generated
-		m.Answered += r.Answered
-		addCounts(m.totals, r.totals)
-		addCounts(m.reference, r.reference)
-		for c, n := range r.byClause {
-			if m.byClause[c] == nil {
-				m.byClause[c] = Counts{}
-			}
-			addCounts(m.byClause[c], n)
-		}
-		m.addProfileCounts(r.profiles)
+		m.AddCounts(r)
 		m.Stale = append(m.Stale, r.Stale...)
 		if r.Stopped != "" {
 			stopped = append(stopped, reportLabel(r, i)+": "+r.Stopped)
@@ -503,7 +481,7 @@ func Merge(reports ...*Report) (*Report, error) {
 		m.Unsolicited += r.Unsolicited
 		for j, u := range r.UnsolicitedLines {
 			m.UnsolicitedLines = append(m.UnsolicitedLines, u)
-			m.afterNames = append(m.afterNames, r.afterName(j))
+			m.AfterNames = append(m.AfterNames, r.AfterName(j))
 		}
 	}
 	m.Stopped = strings.Join(stopped, "; ")
@@ -517,11 +495,11 @@ func Merge(reports ...*Report) (*Report, error) {
 // --impl in their replay commands), or none of them. Their programs may
 // differ (shards run by binaries at different paths): the merged
 // replay commands run the first one's.
-func mergeShrinking(reports []*Report) (*ShrinkSummary, error) {
+func mergeShrinking(reports []*conform.Report) (*conform.ShrinkSummary, error) {
 	first := reports[0].Shrinking
-	var sum *ShrinkSummary
+	var sum *conform.ShrinkSummary
 	if first != nil {
-		sum = &ShrinkSummary{Budget: first.Budget, Program: first.Program, Impl: first.Impl}
+		sum = &conform.ShrinkSummary{Budget: first.Budget, Program: first.Program, Impl: first.Impl}
 	}
 	for i, r := range reports {
 		s := r.Shrinking
@@ -533,7 +511,7 @@ func mergeShrinking(reports []*Report) (*ShrinkSummary, error) {
 		case s.Budget != first.Budget:
 			return nil, &MergeError{[]int{0, i}, fmt.Sprintf("shrunk with different budgets: %d and %d", first.Budget, s.Budget)}
 		case s.Impl != first.Impl:
-			return nil, &MergeError{[]int{0, i}, fmt.Sprintf("different replay commands: --impl %s and --impl %s", ShellJoin(first.Impl), ShellJoin(s.Impl))}
+			return nil, &MergeError{[]int{0, i}, fmt.Sprintf("different replay commands: --impl %s and --impl %s", conform.ShellJoin(first.Impl), conform.ShellJoin(s.Impl))}
 		}
 		sum.Failures += s.Failures
 		sum.Queries += s.Queries
@@ -546,7 +524,7 @@ func mergeShrinking(reports []*Report) (*ShrinkSummary, error) {
 
 // reportLabel names a report in the merge's words: its shard, else its
 // position.
-func reportLabel(r *Report, i int) string {
+func reportLabel(r *conform.Report, i int) string {
 	if !r.Shard.Whole() {
 		return "shard " + r.Shard.String()
 	}
@@ -556,7 +534,7 @@ func reportLabel(r *Report, i int) string {
 // shardOrder checks that the reports are every shard of one run once, or
 // whole runs, and returns their positions in shard order (whole runs in
 // the order given).
-func shardOrder(reports []*Report) ([]int, error) {
+func shardOrder(reports []*conform.Report) ([]int, error) {
 	first := reports[0].Shard
 	order := make([]int, len(reports))
 	for i, r := range reports {
@@ -586,7 +564,7 @@ func shardOrder(reports []*Report) ([]int, error) {
 	var missing []string
 	for k := 1; k <= first.N; k++ {
 		if holder[k] < 0 {
-			missing = append(missing, Shard{K: k, N: first.N}.String())
+			missing = append(missing, conform.Shard{K: k, N: first.N}.String())
 		}
 	}
 	if len(missing) > 0 {
@@ -598,7 +576,7 @@ func shardOrder(reports []*Report) ([]int, error) {
 // mergedResults puts the reports' results together: in the whole run's
 // order when every report is a shard that kept every case's result, else
 // one report after the other.
-func mergedResults(reports []*Report, order []int) []*Result {
+func mergedResults(reports []*conform.Report, order []int) []*conform.Result {
 	interleave := !reports[0].Shard.Whole()
 	n := 0
 	for _, i := range order {
@@ -607,7 +585,7 @@ func mergedResults(reports []*Report, order []int) []*Result {
 			interleave = false
 		}
 	}
-	out := make([]*Result, 0, n)
+	out := make([]*conform.Result, 0, n)
 	if !interleave {
 		for _, i := range order {
 			out = append(out, reports[i].Results...)
@@ -624,41 +602,13 @@ func mergedResults(reports []*Report, order []int) []*Result {
 	return out
 }
 
-func addCounts(sum, c Counts) {
-	for k, n := range c {
-		sum[k] += n
-	}
-}
-
-// addProfileCounts adds a report's agreements to the merge's, keeping the
-// order of classic.Profiles.
-func (r *Report) addProfileCounts(ps []ProfileAgreement) {
-	for _, p := range ps {
-		i := slices.IndexFunc(r.profiles, func(q ProfileAgreement) bool { return q.Profile == p.Profile })
-		if i < 0 {
-			r.profiles = append(r.profiles, ProfileAgreement{Profile: p.Profile})
-			i = len(r.profiles) - 1
-		}
-		r.profiles[i].Agree += p.Agree
-		r.profiles[i].Cases += p.Cases
-	}
-	rank := func(name string) int {
-		i := slices.IndexFunc(classic.Profiles, func(p classic.Profile) bool { return p.Name == name })
-		if i < 0 {
-			return len(classic.Profiles)
-		}
-		return i
-	}
-	slices.SortStableFunc(r.profiles, func(a, b ProfileAgreement) int { return rank(a.Profile) - rank(b.Profile) })
-}
-
 // ApplyMerged applies exp to a merged report as Apply does to a whole
 // run: each case's expected verdict, a listed verdict that did not happen,
 // and the ids that no shard met (a shard leaves those to the merge),
 // without repeating the stale entries the shards' reports carry already.
 // Like Apply it needs the result of every case exp names: reports read
 // from JSON keep every case's.
-func (r *Report) ApplyMerged(exp Expectations) {
+func ApplyMerged(r *conform.Report, exp conform.Expectations) {
 	before := r.Stale
 	r.Stale = nil
 	r.Apply(exp)

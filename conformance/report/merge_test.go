@@ -1,4 +1,4 @@
-package conform_test
+package report_test
 
 import (
 	"bytes"
@@ -17,7 +17,10 @@ import (
 
 	"betzacheck/conformance/client"
 	"betzacheck/conformance/conform"
+	"betzacheck/conformance/conform/conformtest"
 	"betzacheck/conformance/htmlreport"
+	"betzacheck/conformance/report"
+	"betzacheck/conformance/triage"
 	"betzacheck/conformance/wire"
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
@@ -56,7 +59,7 @@ func (p byLetter) Do(req wire.MovesRequest) client.Result {
 	case strings.Contains(text, "C"):
 		return client.Result{ID: id, Kind: client.ResultError, Reply: wire.Reply{ID: id, Error: &wire.ErrorReply{Kind: wire.KindUnsupported, Message: "no C"}}}
 	}
-	reply := specAnswer(req, text)
+	reply := conformtest.SpecAnswer(req, text)
 	if reply.Error == nil && strings.Contains(text, "N") {
 		reply.Outcomes = []wire.Outcome{}
 	}
@@ -101,15 +104,15 @@ func generated(t *testing.T, s conform.Shard, impl conform.Impl, n int, seed int
 func writeRead(t *testing.T, rep *conform.Report) (*conform.Report, []byte) {
 	t.Helper()
 	var first bytes.Buffer
-	if err := rep.WriteJSON(&first); err != nil {
+	if err := report.WriteJSON(&first, rep); err != nil {
 		t.Fatal(err)
 	}
-	back, err := conform.ReadJSON(bytes.NewReader(first.Bytes()))
+	back, err := report.ReadJSON(bytes.NewReader(first.Bytes()))
 	if err != nil {
 		t.Fatalf("ReadJSON: %v", err)
 	}
 	var second bytes.Buffer
-	if err := back.WriteJSON(&second); err != nil {
+	if err := report.WriteJSON(&second, back); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(first.Bytes(), second.Bytes()) {
@@ -119,11 +122,13 @@ func writeRead(t *testing.T, rep *conform.Report) (*conform.Report, []byte) {
 		name  string
 		write func(*conform.Report, io.Writer) error
 	}{
-		{"text", func(r *conform.Report, w io.Writer) error { r.WriteText(w, true, 5); return nil }},
+		{"text", func(r *conform.Report, w io.Writer) error { report.WriteText(w, r, true, 5); return nil }},
 		{"HTML", func(r *conform.Report, w io.Writer) error {
 			return htmlreport.Write(w, r, htmlreport.Options{Impl: "impl"})
 		}},
-		{"markdown", func(r *conform.Report, w io.Writer) error { return r.WriteDivergences(w, "betzacheck conform", nil) }},
+		{"markdown", func(r *conform.Report, w io.Writer) error {
+			return triage.WriteDivergences(w, r, "betzacheck conform", nil)
+		}},
 	} {
 		var a, b bytes.Buffer
 		if err := w.write(rep, &a); err != nil {
@@ -180,7 +185,7 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 		{"reference", func() conform.Impl { return conform.Reference{} }, dialect.Betza2},
 		{"by-letter", func() conform.Impl { return byLetter{[]string{dialect.Betza2}, new(int)} }, dialect.Betza2},
 		{"by-letter-classic", func() conform.Impl { return byLetter{[]string{dialect.Classic}, new(int)} }, dialect.Classic},
-		{"lax-classic", func() conform.Impl { return lax{[]string{dialect.Classic}} }, dialect.Classic},
+		{"lax-classic", func() conform.Impl { return conformtest.Lax{Dialects: []string{dialect.Classic}} }, dialect.Classic},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ctx := context.Background()
@@ -190,7 +195,7 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 			run := func(s conform.Shard) *conform.Report {
 				impl := c.impl()
 				rep := conform.Stream(ctx, impl, stream(t, s, impl, n, seed), conform.Options{KeepPasses: true, Shard: s})
-				conform.Shrink(ctx, impl, rep, conform.ShrinkOptions{Budget: 10000, Impl: c.name})
+				triage.Shrink(ctx, impl, rep, triage.ShrinkOptions{Budget: 10000, Impl: c.name})
 				return rep
 			}
 			whole := run(conform.Shard{})
@@ -208,7 +213,7 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 				}
 				parts = append(parts, back)
 			}
-			merged, err := conform.Merge(parts...)
+			merged, err := report.Merge(parts...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -252,8 +257,8 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 					shrunk++
 				}
 			}
-			if shrunk == 0 || len(whole.Classes()) < 2 {
-				t.Errorf("%d failures shrunk, %d classes: the test reads back no minimal case of its own", shrunk, len(whole.Classes()))
+			if shrunk == 0 || len(triage.Classes(whole)) < 2 {
+				t.Errorf("%d failures shrunk, %d classes: the test reads back no minimal case of its own", shrunk, len(triage.Classes(whole)))
 			}
 			if c.gen == dialect.Classic && len(whole.Profiles()) == 0 {
 				t.Error("no profile agreement counted for classic cases")
@@ -273,7 +278,7 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 // count, members, and the smallest minimal case.
 func classes(rep *conform.Report) []string {
 	var out []string
-	for _, c := range rep.Classes() {
+	for _, c := range triage.Classes(rep) {
 		var ids []string
 		for _, m := range c.Members {
 			ids = append(ids, m.Case.ID)
@@ -333,7 +338,7 @@ func TestMergeUnsolicitedAndStopped(t *testing.T) {
 	if !b.Interrupted() || b.Broken() != two.Broken() || last.Got.Kind != client.ResultStopped || a.UnsolicitedNotes()[1] != "after "+one.Results[1].Case.ID+": extra" {
 		t.Fatalf("read back: interrupted %v, broken %v (was %v), the case in flight %v, notes %q", b.Interrupted(), b.Broken(), two.Broken(), last.Got.Kind, a.UnsolicitedNotes())
 	}
-	m, err := conform.Merge(b, a)
+	m, err := report.Merge(b, a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -375,7 +380,7 @@ func TestMergeRefuses(t *testing.T) {
 	ref := conform.Reference{}
 	s := func(k, n int) conform.Shard { return conform.Shard{K: k, N: n} }
 	shrunk := func(rep *conform.Report, budget int) *conform.Report {
-		conform.Shrink(ctx, ref, rep, conform.ShrinkOptions{Budget: budget})
+		triage.Shrink(ctx, ref, rep, triage.ShrinkOptions{Budget: budget})
 		return rep
 	}
 	other := byLetter{[]string{dialect.Betza2}, new(int)}
@@ -394,13 +399,13 @@ func TestMergeRefuses(t *testing.T) {
 		{"shrunk", []*conform.Report{shrunk(run(ref, "", s(1, 2)), 5), run(ref, "", s(2, 2))}, "the failures of one were shrunk, of the other not"},
 		{"overlap", []*conform.Report{run(ref, "", conform.Shard{}), run(ref, "", conform.Shard{})}, "reports 1 and 2: case gen/2/0 is in both: the reports overlap"},
 	} {
-		_, err := conform.Merge(c.reports...)
-		var me *conform.MergeError
+		_, err := report.Merge(c.reports...)
+		var me *report.MergeError
 		if !errors.As(err, &me) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want a MergeError with %q", c.name, err, c.want)
 		}
 	}
-	if _, err := conform.Merge(); err == nil {
+	if _, err := report.Merge(); err == nil {
 		t.Error("nothing merged without an error")
 	}
 	// Shards shrunk for other --impl texts are refused; shards run by
@@ -408,13 +413,13 @@ func TestMergeRefuses(t *testing.T) {
 	// commands run the first one's (spec/protocol.md P10.7).
 	replaying := func(k int, program, impl string) *conform.Report {
 		rep := run(ref, "", s(k, 2))
-		conform.Shrink(ctx, ref, rep, conform.ShrinkOptions{Budget: 5, Program: program, Impl: impl})
+		triage.Shrink(ctx, ref, rep, triage.ShrinkOptions{Budget: 5, Program: program, Impl: impl})
 		return rep
 	}
-	if _, err := conform.Merge(replaying(1, "betzacheck", "A=1 x"), replaying(2, "betzacheck", "A=2 x")); err == nil || !strings.Contains(err.Error(), "different replay commands: --impl 'A=1 x' and --impl 'A=2 x'") {
+	if _, err := report.Merge(replaying(1, "betzacheck", "A=1 x"), replaying(2, "betzacheck", "A=2 x")); err == nil || !strings.Contains(err.Error(), "different replay commands: --impl 'A=1 x' and --impl 'A=2 x'") {
 		t.Errorf("shards of different --impl: %v", err)
 	}
-	m, err := conform.Merge(replaying(1, "/a/betzacheck", "x"), replaying(2, "/b/betzacheck", "x"))
+	m, err := report.Merge(replaying(1, "/a/betzacheck", "x"), replaying(2, "/b/betzacheck", "x"))
 	if err != nil || m.Shrinking.Program != "/a/betzacheck" {
 		t.Errorf("shards run by binaries at two paths: %v, replay program %+v", err, m.Shrinking)
 	}
@@ -423,7 +428,7 @@ func TestMergeRefuses(t *testing.T) {
 	seed := func(n int64) *int64 { return &n }
 	a := conform.Stream(ctx, ref, generated(t, conform.Shard{}, ref, 4, 8), conform.Options{KeepPasses: true, Run: conform.RunInfo{Generate: 4, Seed: seed(8)}})
 	b := conform.Stream(ctx, ref, generated(t, conform.Shard{}, ref, 4, 2), conform.Options{KeepPasses: true, Run: conform.RunInfo{Generate: 4, Seed: seed(2)}})
-	if _, err := conform.Merge(a, b); err == nil || !strings.Contains(err.Error(), "not shards of one run: their run's seed differs: 8 and 2") {
+	if _, err := report.Merge(a, b); err == nil || !strings.Contains(err.Error(), "not shards of one run: their run's seed differs: 8 and 2") {
 		t.Errorf("two whole runs of different seeds: %v", err)
 	}
 }
@@ -474,15 +479,15 @@ func TestMergeRefusesOtherRuns(t *testing.T) {
 		if c.name == "corpus digest" {
 			one = run(1, func(r *conform.RunInfo) { r.Corpus = corpus })
 		}
-		_, err := conform.Merge(one, run(2, c.change))
-		var me *conform.MergeError
+		_, err := report.Merge(one, run(2, c.change))
+		var me *report.MergeError
 		if !errors.As(err, &me) || !strings.Contains(err.Error(), "reports 1 and 2: not shards of one run: ") || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want a MergeError with %q", c.name, err, c.want)
 		}
 	}
 	// The same run, its shards' command lines apart, merges; the merge's
 	// run is the first shard's, without a shard.
-	m, err := conform.Merge(run(2, nil), run(1, nil))
+	m, err := report.Merge(run(2, nil), run(1, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -513,14 +518,14 @@ func TestShardExpectations(t *testing.T) {
 		}
 		parts = append(parts, rep)
 	}
-	m, err := conform.Merge(parts...)
+	m, err := report.Merge(parts...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(m.Stale) != 2 {
 		t.Errorf("merged without the expectations: stale %q, want the shards' 2", m.Stale)
 	}
-	m.ApplyMerged(exp)
+	report.ApplyMerged(m, exp)
 	want := []string{all[0].ID + ": expected fail (passes now), got pass", all[1].ID + ": expected fail (passes now), got pass", "gen/4/none: no such case in this run"}
 	if !slices.Equal(m.Stale, want) || !m.Failed() {
 		t.Errorf("merged with the expectations: stale %q, want %q", m.Stale, want)
@@ -531,7 +536,7 @@ func TestShardExpectations(t *testing.T) {
 // case the reference fails and failures shrunk (some to themselves, some
 // to smaller cases), renders as text and HTML like the run's.
 func TestMergedReportsRender(t *testing.T) {
-	cases, err := conform.CorpusCases(wrongCorpus(t))
+	cases, err := conform.CorpusCases(conformtest.WrongCorpus(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -542,17 +547,17 @@ func TestMergedReportsRender(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases = append(append(cases, gen...), conform.NewCase("tiny", nil, "W", s))
-	impl := lax{[]string{dialect.Betza2}}
+	impl := conformtest.Lax{Dialects: []string{dialect.Betza2}}
 	rep := conform.Run(context.Background(), impl, cases, "")
-	conform.Shrink(context.Background(), impl, rep, conform.ShrinkOptions{Budget: 5, Impl: "lax"})
+	triage.Shrink(context.Background(), impl, rep, triage.ShrinkOptions{Budget: 5, Impl: "lax"})
 	back, _ := writeRead(t, rep)
-	m, err := conform.Merge(back)
+	m, err := report.Merge(back)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var want, got bytes.Buffer
-	rep.WriteText(&want, true, 3)
-	m.WriteText(&got, true, 3)
+	report.WriteText(&want, rep, true, 3)
+	report.WriteText(&got, m, true, 3)
 	if got.String() != want.String() {
 		t.Errorf("text of the merge:\n%s\ntext of the run:\n%s", got.String(), want.String())
 	}
@@ -581,9 +586,9 @@ func TestMergedReportsRender(t *testing.T) {
 // read).
 func TestReadJSONErrors(t *testing.T) {
 	gen, _ := conform.GeneratedCases(3, 1)
-	rep := conform.Run(context.Background(), lax{[]string{dialect.Betza2}}, gen, "")
+	rep := conform.Run(context.Background(), conformtest.Lax{Dialects: []string{dialect.Betza2}}, gen, "")
 	var b bytes.Buffer
-	if err := rep.WriteJSON(&b); err != nil {
+	if err := report.WriteJSON(&b, rep); err != nil {
 		t.Fatal(err)
 	}
 	good := b.String()
@@ -615,7 +620,7 @@ func TestReadJSONErrors(t *testing.T) {
 		{"unknown", strings.Replace(good, `"got"`, `"gone"`, 1), `unknown field "gone"`},
 		{"no got", editCases(t, good, func(cs []any) { delete(cs[0].(map[string]any), "got") }), `cases[0] (gen/1/0): verdict fail, but no reply ("got")`},
 	} {
-		_, err := conform.ReadJSON(strings.NewReader(c.text))
+		_, err := report.ReadJSON(strings.NewReader(c.text))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error with %q", c.name, err, c.want)
 		}

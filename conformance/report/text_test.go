@@ -1,4 +1,4 @@
-package conform_test
+package report_test
 
 import (
 	"bytes"
@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"betzacheck/conformance/conform"
+	"betzacheck/conformance/conform/conformtest"
+	"betzacheck/conformance/report"
+	"betzacheck/conformance/triage"
 	"betzacheck/reference/board"
 	"betzacheck/reference/dialect"
 )
@@ -20,16 +23,16 @@ import (
 // replays their minimal case.
 func TestTextReportOrder(t *testing.T) {
 	ctx := context.Background()
-	impl := lax{[]string{dialect.Betza2}}
-	rep := conform.Run(ctx, impl, corpusCases(t), "")
-	conform.Shrink(ctx, impl, rep, conform.ShrinkOptions{Program: "/a dir/betzacheck", Impl: "A=1 ./lax"})
+	impl := conformtest.Lax{Dialects: []string{dialect.Betza2}}
+	rep := conform.Run(ctx, impl, conformtest.CorpusCases(t, "../../corpus"), "")
+	triage.Shrink(ctx, impl, rep, triage.ShrinkOptions{Program: "/a dir/betzacheck", Impl: "A=1 ./lax"})
 	fails := rep.Totals()["fail"]
 	if fails < 10 {
 		t.Fatalf("%d failures: the test needs more", fails)
 	}
 	var short, long bytes.Buffer
-	rep.WriteText(&short, false, 2)
-	rep.WriteText(&long, true, 2)
+	report.WriteText(&short, rep, false, 2)
+	report.WriteText(&long, rep, true, 2)
 	caseLine := regexp.MustCompile(`(?m)^FAIL +\S+  `)
 	diagram := regexp.MustCompile(`(?m)^FAIL \S+\nnotation `)
 	replay := regexp.MustCompile(`(?m)^    minimal.*: '/a dir/betzacheck' conform --impl 'A=1 ./lax' `)
@@ -75,7 +78,7 @@ func TestTextReportProblems(t *testing.T) {
 	}
 	rep := conform.Stream(context.Background(), conform.NotStarted{Name: "gone", Err: errors.New("no such program")}, cases, conform.Options{})
 	var b bytes.Buffer
-	rep.WriteText(&b, false, 5)
+	report.WriteText(&b, rep, false, 5)
 	out := b.String()
 	if n := strings.Count(out, "\nERROR "); n != 20 || !strings.Contains(out, "\ncases with nothing to judge:\n") ||
 		!strings.Contains(out, "\nand 10 more (-v lists every case)\n") {
@@ -99,12 +102,12 @@ func TestClosestProfile(t *testing.T) {
 		impl conform.Impl
 		want string
 	}{
-		{lax{[]string{dialect.Classic}}, "  closest: none (no profile agrees on any case)\n"},
+		{conformtest.Lax{Dialects: []string{dialect.Classic}}, "  closest: none (no profile agrees on any case)\n"},
 		{conform.Reference{}, "  closest: "},
 	} {
 		rep := conform.Run(context.Background(), tt.impl, []*conform.Case{c}, "")
 		var b bytes.Buffer
-		rep.WriteText(&b, false, 0)
+		report.WriteText(&b, rep, false, 0)
 		out := b.String()
 		if len(rep.Profiles()) == 0 || !strings.Contains(out, tt.want) {
 			t.Errorf("%s: profiles %v, want %q:\n%s", tt.impl.Hello().Name, rep.Profiles(), tt.want, out)
