@@ -75,9 +75,6 @@ func Diagnose(ctx context.Context, impl conform.Impl, rep *conform.Report, opt O
 	search:
 		for _, c := range causes {
 			ha := c.hypothesis
-			if !lib.differs(ha, res.Case) {
-				continue
-			}
 			for _, hb := range hs {
 				if hb == ha {
 					continue
@@ -369,25 +366,17 @@ func (l *library) read(h *Hypothesis, text, spec string, side int) *readEntry {
 }
 
 // explainedByPair is the pair of a and b (in either order: a mistake may
-// apply only to what the other reads) that explains res, or nil. One of
-// them at least must read its notation otherwise than the spec.
+// apply only to what the other reads) that explains res, or nil. Neither
+// need read the notation otherwise than the spec alone: two rows of a
+// profile may change a reading only together (A1 is a ride under one, and
+// a ride of A gives no moves under the other).
 func (l *library) explainedByPair(a, b *Hypothesis, res *conform.Result, level string) *Hypothesis {
-	if !l.differs(a, res.Case) && !l.differs(b, res.Case) {
-		return nil
-	}
 	for _, p := range []*Hypothesis{l.pair(a, b), l.pair(b, a)} {
 		if p != nil && l.explains(p, res.Case, res.Got, level) {
 			return p
 		}
 	}
 	return nil
-}
-
-// differs reports whether h reads c's notation otherwise than the spec:
-// only then may it be one of two causes of a failure.
-func (l *library) differs(h *Hypothesis, c *conform.Case) bool {
-	e := l.read(h, c.Request.Notation, c.Betza2, longer(c))
-	return e.ok && (e.err != nil) != c.Invalid || e.ok && e.err == nil && e.src != c.Betza2
 }
 
 // explaining are the hypotheses that explain the implementation's

@@ -11,7 +11,6 @@
 package triage
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -35,11 +34,10 @@ type Hypothesis struct {
 	// Reading is the reading itself.
 	Reading Reading
 	// What Pair composes: the profile the notation is sent under (base);
-	// for a hypothesis of rows, the profile they are taken from and the
-	// rows; for a mistake, its rewrite, and its reading under base.
+	// for a hypothesis of rows, the rows it reads otherwise than base; for
+	// a mistake, its rewrite, and its reading under base.
 	base    *classic.Profile
-	profile *classic.Profile
-	topics  []string
+	rows    []classic.Rule
 	mistake *rewriting
 
 	rank int // its place in the library (Diagnose breaks ties by it)
@@ -95,6 +93,8 @@ var topicClauses = map[string]string{
 	classic.TopicDigits:      "§C2.3",
 	classic.TopicZero:        "§C2.3",
 	classic.TopicDoubled:     "§C2.2",
+	classic.TopicRangeOne:    "§C5.12",
+	classic.TopicRepeated:    "§C5.13",
 	classic.TopicNoRides:     "§C2.2",
 	classic.TopicDirections:  "§C3.1",
 	classic.TopicCompound:    "§C5.4",
@@ -118,8 +118,9 @@ var dependentTopics = []string{classic.TopicUnknown, classic.TopicDirections}
 
 // profileRows are the hypotheses "reads TOPIC as profile P does": the
 // profile p with one row taken from another profile, for every row where
-// that profile reads otherwise (each reading once), with the rows it
-// depends on when p is not valid without them (named after the first).
+// that profile reads otherwise (each reading once, named after the first
+// profile that reads so), with the rows it depends on when p is not valid
+// without them (named after the first).
 func profileRows(p *classic.Profile) []*Hypothesis {
 	var hs []*Hypothesis
 	seen := map[string]bool{}
@@ -130,7 +131,15 @@ func profileRows(p *classic.Profile) []*Hypothesis {
 			if other.Name == p.Name || theirs == mine || seen[topic+"="+theirs] {
 				continue
 			}
-			h := rowHypothesis(p, &other, topic)
+			rows := []classic.Rule{ruleOf(&other, topic)}
+			if _, err := hybrid(p, rows); err != nil {
+				for _, t := range dependentTopics {
+					if v, _ := other.Value(t); v != valueOf(p, t) {
+						rows = append(rows, ruleOf(&other, t))
+					}
+				}
+			}
+			h := rowHypothesis(p, other.Name, rows)
 			if h == nil {
 				continue
 			}
@@ -141,31 +150,44 @@ func profileRows(p *classic.Profile) []*Hypothesis {
 	return hs
 }
 
-// rowHypothesis is p read with the rows topics taken from other, and
-// the rows they depend on when p is not valid without them; nil when no
-// valid profile reads so.
-func rowHypothesis(p, other *classic.Profile, topics ...string) *Hypothesis {
-	d, taken, ok := hybrid(p, other, topics)
-	if !ok {
+// ruleOf is p's row on topic.
+func ruleOf(p *classic.Profile, topic string) classic.Rule {
+	for _, r := range p.Rules {
+		if r.Topic == topic {
+			return r
+		}
+	}
+	return classic.Rule{Topic: topic}
+}
+
+func valueOf(p *classic.Profile, topic string) string {
+	v, _ := p.Value(topic)
+	return v
+}
+
+// rowHypothesis is p read with rows in place of its own, rows of the
+// profile from ("" for rows of several), named after from and the rows'
+// topics; nil when no valid profile reads so, or when two rows of one
+// topic disagree.
+func rowHypothesis(p *classic.Profile, from string, rows []classic.Rule) *Hypothesis {
+	d, err := hybrid(p, rows)
+	if err != nil {
 		return nil
 	}
-	var says []string
-	for _, topic := range taken {
-		mine, _ := p.Value(topic)
-		theirs, _ := other.Value(topic)
-		reason := ""
-		for _, r := range other.Rules {
-			if r.Topic == topic {
-				reason = r.Reason
-			}
-		}
-		says = append(says, fmt.Sprintf("%q as %s (%s), not %s", topic, quoteValue(theirs), reason, quoteValue(mine)))
+	var topics, says []string
+	for _, r := range rows {
+		topics = append(topics, r.Topic)
+		says = append(says, fmt.Sprintf("%q as %s (%s), not %s", r.Topic, quoteValue(r.Value), r.Reason, quoteValue(valueOf(p, r.Topic))))
+	}
+	who := "profile " + from + " does"
+	if from == "" {
+		who = "other profiles do"
 	}
 	return &Hypothesis{
-		profile: other, topics: taken, base: p,
-		Name:    "row:" + other.Name + ":" + strings.Join(taken, "+"),
-		Says:    fmt.Sprintf("reads as profile %s does, where the spec reads as profile %s: %s", other.Name, p.Name, strings.Join(says, "; ")),
-		Clause:  topicClauses[taken[0]],
+		base: p, rows: rows,
+		Name:    "row:" + from + ":" + strings.Join(topics, "+"),
+		Says:    fmt.Sprintf("reads as %s, where the spec reads as profile %s: %s", who, p.Name, strings.Join(says, "; ")),
+		Clause:  topicClauses[topics[0]],
 		Reading: profiled{d},
 	}
 }
@@ -177,34 +199,22 @@ func quoteValue(v string) string {
 	return fmt.Sprintf("%q", v)
 }
 
-// hybrid is p with the rows topics, and the rows they depend on if p is
-// not valid without them, taken from other; taken lists the rows taken
-// that other reads otherwise than p, topics first.
-func hybrid(p, other *classic.Profile, topics []string) (d classic.Dialect, taken []string, ok bool) {
-	take := func(topics []string) (classic.Dialect, []string, error) {
-		h := &classic.Profile{Name: p.Name + "+" + other.Name + ":" + strings.Join(topics, "+")}
-		var taken []string
-		for _, r := range p.Rules {
-			if slices.Contains(topics, r.Topic) {
-				v, _ := other.Value(r.Topic)
-				if v != r.Value {
-					taken = append(taken, r.Topic)
+// hybrid is the classic dialect under p with rows in place of its own.
+func hybrid(p *classic.Profile, rows []classic.Rule) (classic.Dialect, error) {
+	h := &classic.Profile{Name: p.Name + "+rows"}
+	for _, r := range p.Rules {
+		n := 0
+		for _, row := range rows {
+			if row.Topic == r.Topic {
+				if n > 0 && row.Value != r.Value {
+					return classic.Dialect{}, fmt.Errorf("two readings of %q", r.Topic)
 				}
-				r.Value = v
+				r, n = row, n+1
 			}
-			h.Rules = append(h.Rules, r)
 		}
-		slices.SortStableFunc(taken, func(a, b string) int {
-			return cmp.Compare(slices.Index(topics, a), slices.Index(topics, b))
-		})
-		d, err := classic.FromProfile(h)
-		return d, taken, err
+		h.Rules = append(h.Rules, r)
 	}
-	d, taken, err := take(topics)
-	if err != nil {
-		d, taken, err = take(append(slices.Clone(topics), dependentTopics...))
-	}
-	return d, taken, err == nil
+	return classic.FromProfile(h)
 }
 
 // profiled reads a notation under a profile of its own.
@@ -216,9 +226,9 @@ func (r profiled) Read(text string, _ int) (*reference.Program, error, bool) {
 }
 
 // Pair is the hypothesis that a program reads as both a and b do, for
-// hypotheses of one library: two rows of one other profile (that
-// profile's rows together), a mistake read under a row's profile, or two
-// mistakes one after the other; nil when they do not compose. A failure
+// hypotheses of one library: rows of other profiles together, a mistake
+// read under a row's profile, or two mistakes one after the other; nil
+// when they do not compose (two readings of one row). A failure
 // with two causes is explained by their pair without shrinking it.
 func Pair(a, b *Hypothesis) *Hypothesis {
 	if a.base == nil || a.base != b.base {
@@ -230,10 +240,7 @@ func Pair(a, b *Hypothesis) *Hypothesis {
 	name := a.Name + " with " + b.Name
 	switch {
 	case a.mistake == nil && b.mistake == nil:
-		if a.profile != b.profile {
-			return nil
-		}
-		h := rowHypothesis(a.base, a.profile, append(slices.Clone(a.topics), b.topics...)...)
+		h := rowHypothesis(a.base, "", append(slices.Clone(a.rows), b.rows...))
 		if h != nil {
 			h.Name = name
 		}
