@@ -1,4 +1,4 @@
-module betzacheck
+module github.com/betzacheck/betzacheck
 
 go 1.26.8
 

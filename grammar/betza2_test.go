@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 const (

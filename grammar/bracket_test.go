@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"betzacheck/reference/dialect/bracket"
+	"github.com/betzacheck/betzacheck/reference/dialect/bracket"
 )
 
 // bracketCase is bracket.ebnf against reference/dialect/bracket.

@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"strings"
 
-	"betzacheck/reference/dialect/classic"
-	"betzacheck/reference/dialect/xbetza"
+	"github.com/betzacheck/betzacheck/reference/dialect/classic"
+	"github.com/betzacheck/betzacheck/reference/dialect/xbetza"
 )
 
 // classicCase is classic.ebnf against reference/dialect/classic under

@@ -12,9 +12,9 @@ import (
 
 	"golang.org/x/exp/ebnf"
 
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/loc"
-	"betzacheck/spec"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/spec"
 )
 
 // Each grammar of the package is checked against the parser of its

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/grammar"
+	"github.com/betzacheck/betzacheck/grammar"
 )
 
 // TestRestrict: a grammar restricted to some characters samples sentences

@@ -6,8 +6,8 @@ import (
 
 	"golang.org/x/exp/ebnf"
 
-	"betzacheck/reference/dialect/spanish"
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/dialect/spanish"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 const (

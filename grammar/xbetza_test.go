@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/dialect/xbetza"
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/dialect/xbetza"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 // xbetzaCase is xbetza.ebnf against reference/dialect/xbetza; a sentence

@@ -6,8 +6,8 @@ import (
 	"regexp"
 	"strings"
 
-	"betzacheck/reference/eval"
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 // ErrorKind is what an error of Compile or Program.Moves says about the

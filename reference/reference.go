@@ -4,10 +4,10 @@
 package reference
 
 import (
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
-	"betzacheck/reference/expand"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/expand"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 // Program is a compiled notation.

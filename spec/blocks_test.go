@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 func TestBlocks(t *testing.T) {

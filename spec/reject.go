@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 // Reject is one line of a block of rejected examples: a text that must be

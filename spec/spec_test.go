@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference"
-	"betzacheck/spec"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/spec"
 )
 
 // TestExamples runs every fenced example of spec/betza2.md (see its

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/dialect"
 )
 
 // Colour is decided once per stream: only a terminal, never with NO_COLOR.

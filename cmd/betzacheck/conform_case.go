@@ -9,11 +9,11 @@ import (
 	"os"
 	"strings"
 
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/triage"
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/triage"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
 // caseFlags are conform's flags for judging one case, the replay of a

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"strings"
 
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/loc"
-	"betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
 // operand is a notation as the user typed it and the dialect it is read

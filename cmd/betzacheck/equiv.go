@@ -10,11 +10,11 @@ import (
 	"path/filepath"
 	"time"
 
-	"betzacheck/conformance/corpus"
-	"betzacheck/conformance/equiv"
-	"betzacheck/conformance/props"
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/conformance/corpus"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/conformance/props"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // equivJSON is equiv --json. DialectA and CanonicalA (the canonical form

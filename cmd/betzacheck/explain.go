@@ -9,7 +9,7 @@ import (
 	"math/big"
 	"strings"
 
-	"betzacheck/reference/expand"
+	"github.com/betzacheck/betzacheck/reference/expand"
 )
 
 // The caps on what explain shows: more would only make output no one

@@ -16,7 +16,7 @@ import (
 	"sync"
 	"time"
 
-	"betzacheck/conformance/props"
+	"github.com/betzacheck/betzacheck/conformance/props"
 )
 
 // fuzzJSON is fuzz --json: the run, its failure if any, and the cases a

@@ -30,8 +30,8 @@ import (
 	"syscall"
 	"time"
 
-	"betzacheck/conformance/wire"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 func main() { os.Exit(runAs(programOf(os.Args[0]), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }

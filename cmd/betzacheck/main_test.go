@@ -17,7 +17,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"betzacheck/conformance/golden"
+	"github.com/betzacheck/betzacheck/conformance/golden"
 )
 
 // TestMain registers betzacheck as a command that the scripts can run.

@@ -8,10 +8,10 @@ import (
 	"os"
 	"strings"
 
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/htmlreport"
-	"betzacheck/conformance/report"
-	"betzacheck/conformance/triage"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/htmlreport"
+	"github.com/betzacheck/betzacheck/conformance/report"
+	"github.com/betzacheck/betzacheck/conformance/triage"
 )
 
 func runMerge(c *command, e *env, args []string) int {

@@ -9,10 +9,10 @@ import (
 	"slices"
 	"strings"
 
-	"betzacheck/conformance/diagram"
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/conformance/diagram"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 func runMoves(c *command, e *env, args []string) int {

@@ -7,13 +7,13 @@ import (
 	"slices"
 	"strings"
 
-	"betzacheck/conformance/diagram"
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/dialect/spanish"
-	"betzacheck/reference/eval"
-	"betzacheck/reference/loc"
-	"betzacheck/reference/ndboard"
+	"github.com/betzacheck/betzacheck/conformance/diagram"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/dialect/spanish"
+	"github.com/betzacheck/betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/ndboard"
 )
 
 // ndQuery is a moves query on a board of more than two dimensions: the

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 
-	"betzacheck/reference"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
 // parseJSON is parse --json: the canonical form, or the error. Dialect

@@ -17,9 +17,9 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/golden"
-	"betzacheck/spec"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/golden"
+	"github.com/betzacheck/betzacheck/spec"
 )
 
 // The README is a guide whose every command is run here, so that it

@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"betzacheck/conformance/server"
+	"github.com/betzacheck/betzacheck/conformance/server"
 )
 
 func runServe(c *command, e *env, args []string) int {

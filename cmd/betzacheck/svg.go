@@ -6,10 +6,10 @@ import (
 	"io"
 	"os"
 
-	"betzacheck/conformance/diagram"
-	"betzacheck/reference"
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/conformance/diagram"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // writeMovesSVG writes the diagram of outs to file for moves --svg (to

@@ -5,10 +5,10 @@ import (
 	"math"
 	"time"
 
-	"betzacheck/conformance/equiv"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/eval"
-	"betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
 // translateJSON is translate --json: the notation, the dialects it was

@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/conformance/wire"
 )
 
 // The program's version and the spec it implements; the protocol version

@@ -23,7 +23,7 @@ import (
 	"syscall"
 	"time"
 
-	"betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
 // The playground's page: one self-contained file (no network needed), its

@@ -14,12 +14,12 @@ import (
 	"testing"
 	"time"
 
-	"betzacheck/conformance/browser"
-	"betzacheck/conformance/diagram"
-	"betzacheck/conformance/golden"
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
-	"betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/conformance/browser"
+	"github.com/betzacheck/betzacheck/conformance/diagram"
+	"github.com/betzacheck/betzacheck/conformance/golden"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
 // The README's screenshot of the playground, which TestPlaygroundInBrowser

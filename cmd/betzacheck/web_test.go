@@ -20,7 +20,7 @@ import (
 	"testing"
 	"time"
 
-	"betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
 // newTestPlayground serves the playground with the corpus of the

@@ -21,7 +21,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/conformance/wire"
 )
 
 // Defaults of Options.

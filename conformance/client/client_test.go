@@ -12,14 +12,14 @@ import (
 	"testing"
 	"time"
 
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/server"
-	"betzacheck/conformance/wire"
-	"betzacheck/reference"
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/server"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // doubles builds the test double, the program testdata/double, once per

@@ -3,7 +3,7 @@ package client
 import (
 	"strings"
 
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 // Command is an implementation's command line, as ParseCommand reads

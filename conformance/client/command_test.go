@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"betzacheck/conformance/client"
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 // TestParseCommand: --impl reads as a POSIX shell reads a simple command,

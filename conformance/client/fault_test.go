@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/conform"
 )
 
 // tagVar is the environment variable that marks every process a test

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/conform"
 )
 
 // FuzzClient runs the batch through the scripted double, which misbehaves

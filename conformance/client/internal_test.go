@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/conformance/wire"
 )
 
 func TestDecodeReply(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 	"sync"
 	"time"
 
-	"betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/conformance/wire"
 )
 
 // process is one run of the implementation, started so that whatever it

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/client"
 )
 
 // TestHelpersEnd: whatever an implementation starts ends with it, even a

@@ -11,17 +11,17 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/conform/conformtest"
-	"betzacheck/conformance/corpus"
-	"betzacheck/conformance/report"
-	"betzacheck/conformance/triage"
-	"betzacheck/conformance/wire"
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/eval"
-	"betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/conform/conformtest"
+	"github.com/betzacheck/betzacheck/conformance/corpus"
+	"github.com/betzacheck/betzacheck/conformance/report"
+	"github.com/betzacheck/betzacheck/conformance/triage"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
 func TestReferencePassesItsCorpus(t *testing.T) {

@@ -1,14 +1,14 @@
 package conform
 
 import (
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/wire"
-	"betzacheck/reference"
-	"betzacheck/reference/board"
-	"betzacheck/reference/loc"
-	"betzacheck/reference/translate"
 	"errors"
 	"fmt"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/translate"
 	"regexp"
 	"slices"
 	"strings"

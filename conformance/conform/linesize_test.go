@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/wire"
 )
 
 // recorder is the reference in process, keeping the requests it is asked.

@@ -1,8 +1,8 @@
 package conform
 
 import (
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/wire"
 )
 
 // NotStarted is an implementation whose first start failed: it exited at

@@ -3,8 +3,8 @@ package conform
 import (
 	"errors"
 
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/wire"
 )
 
 // Pool is an Impl made of several processes of one implementation: Do

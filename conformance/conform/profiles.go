@@ -3,11 +3,11 @@ package conform
 import (
 	"strings"
 
-	"betzacheck/conformance/server"
-	"betzacheck/conformance/wire"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/dialect/classic"
-	"betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/conformance/server"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/dialect/classic"
+	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
 // ProfileAgreement is how often an implementation's answers agree with one

@@ -8,9 +8,9 @@ import (
 	"sort"
 	"strings"
 
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/wire"
-	"betzacheck/reference/dialect/classic"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference/dialect/classic"
 )
 
 // Report is the outcome of a run.

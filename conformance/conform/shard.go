@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/conformance/wire"
 )
 
 // Shard is one of N disjoint parts of a run, for a CI matrix: the case at

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/wire"
 )
 
 func TestParseShard(t *testing.T) {

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/equiv"
-	"betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/conformance/wire"
 )
 
 // VerdictKind is the judgement of one case.

@@ -6,9 +6,9 @@ import (
 	"sort"
 	"strings"
 
-	"betzacheck/conformance/equiv"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 // A Mismatch is a disagreement between the reference and a hand-checked

@@ -53,10 +53,10 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/eval"
-	"betzacheck/reference/ndboard"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/ndboard"
 )
 
 // File is one corpus file.

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/conformance/corpus"
-	"betzacheck/conformance/golden"
-	"betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/conformance/corpus"
+	"github.com/betzacheck/betzacheck/conformance/golden"
+	"github.com/betzacheck/betzacheck/reference/dialect"
 )
 
 const root = "../../corpus"

@@ -5,14 +5,14 @@ import (
 	"errors"
 	"fmt"
 
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/dialect/spanish"
-	"betzacheck/reference/ndboard"
-	"betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/dialect/spanish"
+	"github.com/betzacheck/betzacheck/reference/ndboard"
+	"github.com/betzacheck/betzacheck/reference/translate"
 
-	"betzacheck/reference"
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // Setup builds the case's position and the mover's square; an empty from

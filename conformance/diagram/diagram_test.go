@@ -10,11 +10,11 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/conformance/equiv"
-	"betzacheck/conformance/golden"
-	"betzacheck/reference"
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/conformance/golden"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // A diagram case: a notation on a position, the options, and the squares

@@ -7,7 +7,7 @@ import (
 	"math"
 	"slices"
 
-	"betzacheck/reference/ndboard"
+	"github.com/betzacheck/betzacheck/reference/ndboard"
 )
 
 // NDMarks is a classification of the squares of an n-dimensional board

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/conformance/golden"
-	"betzacheck/reference/dialect/spanish"
-	"betzacheck/reference/eval"
-	"betzacheck/reference/ndboard"
+	"github.com/betzacheck/betzacheck/conformance/golden"
+	"github.com/betzacheck/betzacheck/reference/dialect/spanish"
+	"github.com/betzacheck/betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/ndboard"
 )
 
 // A diagram of an n-dimensional board: a Spanish notation on a setup, and

@@ -68,8 +68,8 @@ package diagram
 import (
 	"slices"
 
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // Mark is a kind of square mark; its value is the class attribute the SVG

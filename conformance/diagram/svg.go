@@ -11,9 +11,9 @@ import (
 	"strconv"
 	"strings"
 
-	"betzacheck/conformance/equiv"
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // Options tune a diagram.

@@ -5,9 +5,9 @@ import (
 
 	"github.com/leanovate/gopter"
 
-	"betzacheck/conformance/equiv"
-	"betzacheck/conformance/gen"
-	"betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/conformance/gen"
+	"github.com/betzacheck/betzacheck/reference/board"
 )
 
 // benchPositions are 100 positions on 8×8 from gen.Setup with a fixed

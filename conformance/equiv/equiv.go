@@ -9,9 +9,9 @@ import (
 	"sort"
 	"strings"
 
-	"betzacheck/reference"
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // Mover is a function from a position to its outcome keys: a compiled

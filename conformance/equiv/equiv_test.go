@@ -6,9 +6,9 @@ import (
 	"slices"
 	"testing"
 
-	"betzacheck/conformance/equiv"
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // setup reads a setup whose placement holds the mover on from.

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/board"
 )
 
 // Symmetry is a geometric map of a board onto its image: a mirror or a

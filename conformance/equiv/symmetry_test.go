@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"betzacheck/conformance/equiv"
-	"betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/reference/board"
 )
 
 var symmetries = []equiv.Symmetry{equiv.Mirror, equiv.Rotate180, equiv.ColourSwap, equiv.Rotate90}

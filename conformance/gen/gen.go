@@ -14,9 +14,9 @@ import (
 	"github.com/leanovate/gopter"
 	"golang.org/x/exp/ebnf"
 
-	"betzacheck/grammar"
-	"betzacheck/reference"
-	"betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/grammar"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/board"
 )
 
 // pieceKinds are the letters other pieces get; the kind means nothing to

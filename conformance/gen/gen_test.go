@@ -7,9 +7,9 @@ import (
 
 	"github.com/leanovate/gopter"
 
-	"betzacheck/conformance/gen"
-	"betzacheck/grammar"
-	"betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/conformance/gen"
+	"github.com/betzacheck/betzacheck/grammar"
+	"github.com/betzacheck/betzacheck/reference/board"
 )
 
 func params(seed int64) *gopter.GenParameters {

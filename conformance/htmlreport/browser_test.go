@@ -9,12 +9,12 @@ import (
 	"testing"
 	"time"
 
-	"betzacheck/conformance/browser"
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/report"
-	"betzacheck/conformance/triage"
-	"betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/conformance/browser"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/report"
+	"github.com/betzacheck/betzacheck/conformance/triage"
+	"github.com/betzacheck/betzacheck/conformance/wire"
 )
 
 // lax is a deliberately lax implementation, as a test double: it reads

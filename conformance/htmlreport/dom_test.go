@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/report"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/report"
 )
 
 // page is what a test reads back from a report page (as written, or as a

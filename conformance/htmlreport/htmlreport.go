@@ -44,13 +44,13 @@ import (
 	"strconv"
 	"strings"
 
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/diagram"
-	"betzacheck/conformance/triage"
-	"betzacheck/conformance/wire"
-	"betzacheck/reference"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/diagram"
+	"github.com/betzacheck/betzacheck/conformance/triage"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // DefaultMaxFailures is how many failures the page draws in full when

@@ -15,15 +15,15 @@ import (
 	"github.com/leanovate/gopter/prop"
 	"golang.org/x/exp/ebnf"
 
-	"betzacheck/conformance/corpus"
-	"betzacheck/conformance/equiv"
-	"betzacheck/conformance/gen"
-	"betzacheck/conformance/props"
-	"betzacheck/grammar"
-	"betzacheck/reference"
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/dialect/bracket"
+	"github.com/betzacheck/betzacheck/conformance/corpus"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/conformance/gen"
+	"github.com/betzacheck/betzacheck/conformance/props"
+	"github.com/betzacheck/betzacheck/grammar"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/dialect/bracket"
 )
 
 // dialectPair is a cross-dialect law: the dialect text Src, translated,

@@ -3,10 +3,10 @@ package props_test
 import (
 	"testing"
 
-	"betzacheck/conformance/props"
-	"betzacheck/grammar"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/dialect/classic"
+	"github.com/betzacheck/betzacheck/conformance/props"
+	"github.com/betzacheck/betzacheck/grammar"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/dialect/classic"
 )
 
 func classicProfile(t *testing.T, name string) dialect.Dialect {

@@ -21,14 +21,14 @@ import (
 
 	"github.com/leanovate/gopter"
 
-	"betzacheck/conformance/equiv"
-	"betzacheck/conformance/gen"
-	"betzacheck/conformance/props"
-	"betzacheck/grammar"
-	"betzacheck/reference"
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/dialect/xbetza"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/conformance/gen"
+	"github.com/betzacheck/betzacheck/conformance/props"
+	"github.com/betzacheck/betzacheck/grammar"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/dialect/xbetza"
 )
 
 // oneReadingSeed is the seed of TestOneReadingPerNotation when BETZA_SEED

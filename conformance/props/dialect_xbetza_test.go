@@ -20,14 +20,14 @@ import (
 
 	"github.com/leanovate/gopter/prop"
 
-	"betzacheck/conformance/equiv"
-	"betzacheck/conformance/gen"
-	"betzacheck/conformance/props"
-	"betzacheck/grammar"
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/dialect/xbetza"
-	"betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/conformance/gen"
+	"github.com/betzacheck/betzacheck/conformance/props"
+	"github.com/betzacheck/betzacheck/grammar"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/dialect/xbetza"
+	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
 // xbetzaSeed is the seed of the XBetza properties when BETZA_SEED is not

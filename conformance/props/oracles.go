@@ -5,8 +5,8 @@ import (
 	"sort"
 	"strings"
 
-	"betzacheck/conformance/equiv"
-	"betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/reference/board"
 )
 
 // The oracles below generate the moves of two classic pieces directly on

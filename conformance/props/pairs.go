@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
 )
 
 // Pairs are the equivalences the seed states or its rules imply, each with

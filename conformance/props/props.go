@@ -16,13 +16,13 @@ import (
 	"strings"
 	"time"
 
-	"betzacheck/conformance/equiv"
-	"betzacheck/reference"
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
-	"betzacheck/reference/expand"
-	"betzacheck/reference/geometry"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/expand"
+	"github.com/betzacheck/betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 // Pair is a law "A means the same moves as B" (or, with Sym, "A on a

@@ -8,13 +8,13 @@ import (
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/prop"
 
-	"betzacheck/conformance/equiv"
-	"betzacheck/conformance/gen"
-	"betzacheck/conformance/props"
-	"betzacheck/grammar"
-	"betzacheck/reference/board"
-	"betzacheck/reference/geometry"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/conformance/gen"
+	"github.com/betzacheck/betzacheck/conformance/props"
+	"github.com/betzacheck/betzacheck/grammar"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 func parameters(t *testing.T, cfg props.Config) *gopter.TestParameters {

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference"
-	"betzacheck/reference/expand"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/expand"
 )
 
 // TestFactoredForms pins the forms the refactoring law writes: the

@@ -9,11 +9,11 @@ import (
 	"sync"
 	"testing"
 
-	"betzacheck/conformance/corpus"
-	"betzacheck/conformance/equiv"
-	"betzacheck/conformance/props"
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/conformance/corpus"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/conformance/props"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // TestDistinguishUndecided: generated positions on which a search limit

@@ -17,15 +17,15 @@ import (
 	"github.com/leanovate/gopter/prop"
 	"golang.org/x/exp/ebnf"
 
-	"betzacheck/conformance/equiv"
-	"betzacheck/conformance/gen"
-	"betzacheck/conformance/props"
-	"betzacheck/grammar"
-	"betzacheck/reference"
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect/spanish"
-	"betzacheck/reference/eval"
-	"betzacheck/reference/ndboard"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/conformance/gen"
+	"github.com/betzacheck/betzacheck/conformance/props"
+	"github.com/betzacheck/betzacheck/grammar"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect/spanish"
+	"github.com/betzacheck/betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/ndboard"
 )
 
 // directCases is the least number of cases of the differential property

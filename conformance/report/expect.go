@@ -1,10 +1,10 @@
 package report
 
 import (
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/triage"
 	"bufio"
 	"fmt"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/triage"
 	"io"
 	"strings"
 )

@@ -1,8 +1,8 @@
 package report
 
 import (
-	"betzacheck/conformance/conform"
 	"encoding/xml"
+	"github.com/betzacheck/betzacheck/conformance/conform"
 	"io"
 	"strings"
 )

@@ -14,13 +14,13 @@ import (
 	"strings"
 	"time"
 
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/corpus"
-	"betzacheck/conformance/triage"
-	"betzacheck/conformance/wire"
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/corpus"
+	"github.com/betzacheck/betzacheck/conformance/triage"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect"
 )
 
 // ReadJSON reads a report written by WriteJSON, the inverse of it for

@@ -15,15 +15,15 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/conform/conformtest"
-	"betzacheck/conformance/htmlreport"
-	"betzacheck/conformance/report"
-	"betzacheck/conformance/triage"
-	"betzacheck/conformance/wire"
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/conform/conformtest"
+	"github.com/betzacheck/betzacheck/conformance/htmlreport"
+	"github.com/betzacheck/betzacheck/conformance/report"
+	"github.com/betzacheck/betzacheck/conformance/triage"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect"
 )
 
 // byLetter is the reference with divergences planted by the letters of

@@ -14,13 +14,13 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/conform/conformtest"
-	"betzacheck/conformance/report"
-	"betzacheck/conformance/triage"
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/conform/conformtest"
+	"github.com/betzacheck/betzacheck/conformance/report"
+	"github.com/betzacheck/betzacheck/conformance/triage"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect"
 )
 
 // TestReportSchema: every kind of JSON report validates against

@@ -1,9 +1,9 @@
 package report
 
 import (
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/equiv"
 	"fmt"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/equiv"
 	"io"
 	"strings"
 )

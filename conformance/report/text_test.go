@@ -8,12 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/conform/conformtest"
-	"betzacheck/conformance/report"
-	"betzacheck/conformance/triage"
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/conform/conformtest"
+	"github.com/betzacheck/betzacheck/conformance/report"
+	"github.com/betzacheck/betzacheck/conformance/triage"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect"
 )
 
 // TestTextReportOrder: the text report says what was judged and the

@@ -10,10 +10,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/txtar"
 
-	"betzacheck/conformance/golden"
-	"betzacheck/conformance/server"
-	"betzacheck/conformance/wire"
-	"betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/conformance/golden"
+	"github.com/betzacheck/betzacheck/conformance/server"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference/dialect"
 )
 
 // TestServeGolden runs the requests of testdata/serve.txtar through Serve

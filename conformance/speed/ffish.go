@@ -11,8 +11,8 @@ import (
 	"os/exec"
 	"time"
 
-	"betzacheck/conformance/wire"
-	"betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference/board"
 )
 
 // ffishProcess is ffish_bench.js running in Node, holding the positions:

@@ -3,8 +3,8 @@ package speed
 import (
 	"fmt"
 
-	"betzacheck/conformance/wire"
-	"betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference/board"
 )
 
 // Board is an 8x8 position as the hand-written generator reads it: a 0x88

@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/board"
 )
 
 // The positions file's parameters: testdata/positions.txt is

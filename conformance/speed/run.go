@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"betzacheck/conformance/wire"
-	"betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference/board"
 )
 
 // Config is one side-by-side run.

@@ -6,10 +6,10 @@ import (
 	"slices"
 	"time"
 
-	"betzacheck/conformance/wire"
-	"betzacheck/reference"
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // A side is one implementation set up for one piece on the positions.

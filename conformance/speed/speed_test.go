@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"betzacheck/conformance/golden"
-	"betzacheck/conformance/wire"
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/conformance/golden"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
 // readPositions reads the checked-in positions file.

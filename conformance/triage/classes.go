@@ -1,11 +1,11 @@
 package triage
 
 import (
-	"betzacheck/conformance/conform"
-	"betzacheck/reference/dialect/classic"
-	"betzacheck/reference/geometry"
 	"cmp"
 	"fmt"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/reference/dialect/classic"
+	"github.com/betzacheck/betzacheck/reference/geometry"
 	"slices"
 	"sort"
 	"strings"

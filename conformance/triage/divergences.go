@@ -11,11 +11,11 @@ import (
 	"strings"
 	"unicode"
 
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/corpus"
-	"betzacheck/conformance/wire"
-	"betzacheck/reference"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/corpus"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference"
 )
 
 // DivergenceNotes are the hand-written notes of a divergences page

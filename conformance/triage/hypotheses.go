@@ -15,9 +15,9 @@ import (
 	"slices"
 	"strings"
 
-	"betzacheck/reference"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/dialect/classic"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/dialect/classic"
 )
 
 // Hypothesis is one alternative reading of the notations of a dialect:

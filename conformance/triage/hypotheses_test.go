@@ -3,7 +3,7 @@ package triage
 import (
 	"testing"
 
-	"betzacheck/reference/dialect/classic"
+	"github.com/betzacheck/betzacheck/reference/dialect/classic"
 )
 
 // TestEveryRowCitesItsClause: a hypothesis of profile rows cites the

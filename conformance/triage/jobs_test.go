@@ -8,14 +8,14 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/report"
-	"betzacheck/conformance/server"
-	"betzacheck/conformance/triage"
-	"betzacheck/conformance/wire"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/report"
+	"github.com/betzacheck/betzacheck/conformance/server"
+	"github.com/betzacheck/betzacheck/conformance/triage"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
 // fsReader reads classic Betza as the fairy-stockfish profile does, in

@@ -5,10 +5,10 @@ import (
 	"strconv"
 	"strings"
 
-	"betzacheck/reference"
-	"betzacheck/reference/dialect/classic"
-	"betzacheck/reference/dialect/xbetza"
-	"betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/dialect/classic"
+	"github.com/betzacheck/betzacheck/reference/dialect/xbetza"
+	"github.com/betzacheck/betzacheck/reference/geometry"
 )
 
 // mistake is a reading mistake programs make with classic Betza: a

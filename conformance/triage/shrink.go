@@ -1,13 +1,13 @@
 package triage
 
 import (
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/gen"
-	"betzacheck/conformance/wire"
-	"betzacheck/reference"
-	"betzacheck/reference/board"
 	"context"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/gen"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/board"
 	"sync"
 	"time"
 )

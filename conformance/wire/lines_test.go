@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/conformance/wire"
 )
 
 func TestReadLine(t *testing.T) {

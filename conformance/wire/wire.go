@@ -35,10 +35,10 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/dialect/classic"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/dialect/classic"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // Version is the protocol version the client speaks: 2, which adds the

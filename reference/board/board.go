@@ -4,9 +4,9 @@
 package board
 
 import (
-	"betzacheck/reference/loc"
 	"cmp"
 	"fmt"
+	"github.com/betzacheck/betzacheck/reference/loc"
 	"strconv"
 	"strings"
 	"unicode/utf8"

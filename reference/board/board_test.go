@@ -1,8 +1,8 @@
 package board
 
 import (
-	"betzacheck/reference/loc"
 	"errors"
+	"github.com/betzacheck/betzacheck/reference/loc"
 	"slices"
 	"strings"
 	"testing"

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference"
 )
 
 // TestEveryNoEquivalentCitesItsClause reads the source of every dialect

@@ -7,10 +7,10 @@
 package dialect
 
 import (
-	"betzacheck/reference"
-	"betzacheck/reference/loc"
 	"errors"
 	"fmt"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/loc"
 	"unicode/utf8"
 )
 

@@ -6,9 +6,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"betzacheck/reference"
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // benchNotations are the per-query benchmark's notations: a slider, a

@@ -1,9 +1,9 @@
 package eval
 
 import (
-	"betzacheck/reference/loc"
 	"context"
 	"fmt"
+	"github.com/betzacheck/betzacheck/reference/loc"
 	"time"
 	"unsafe"
 )

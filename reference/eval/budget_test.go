@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // crowded is an 8x8 board full of black pawns but for h1, where a queen

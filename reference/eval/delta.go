@@ -3,7 +3,7 @@ package eval
 import (
 	"hash/maphash"
 
-	"betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/board"
 )
 
 // A delta is the set of squares whose content differs from the position

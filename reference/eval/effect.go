@@ -1,6 +1,6 @@
 package eval
 
-import "betzacheck/reference/board"
+import "github.com/betzacheck/betzacheck/reference/board"
 
 // MoverEnd is how the mover ends its move.
 type MoverEnd uint8

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"testing"
 
-	"betzacheck/reference"
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // TestEffect: each outcome read against its setup, how the mover ends and

@@ -15,10 +15,10 @@ import (
 	"strings"
 	"unsafe"
 
-	"betzacheck/reference/board"
-	"betzacheck/reference/expand"
-	"betzacheck/reference/geometry"
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/expand"
+	"github.com/betzacheck/betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 // Options tune one evaluation. The zero value asks for effects within the

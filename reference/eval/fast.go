@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
-	"betzacheck/reference/board"
-	"betzacheck/reference/expand"
-	"betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/expand"
+	"github.com/betzacheck/betzacheck/reference/geometry"
 )
 
 // This file is the fast path: a second implementation of the rules,

@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/board"
 )
 
 // This file is §3.8 and §3.15 for fragments: what the fragments of an

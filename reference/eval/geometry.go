@@ -1,5 +1,5 @@
 package eval
 
-import "betzacheck/reference/geometry"
+import "github.com/betzacheck/betzacheck/reference/geometry"
 
 type vec = geometry.Vec

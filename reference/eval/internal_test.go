@@ -6,7 +6,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/board"
 )
 
 // TestKeyRankOrder: keyRank orders outcomes as their Keys do wherever

@@ -3,7 +3,7 @@ package eval_test
 import (
 	"testing"
 
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // TestParseKey: a key reads back into the outcome whose key it is, and

@@ -1,8 +1,8 @@
 package eval
 
 import (
-	"betzacheck/reference/board"
-	"betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/geometry"
 )
 
 // state is one point of the search: the mover (or a fragment) is on sq,

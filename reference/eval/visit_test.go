@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"betzacheck/reference"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // TestVisitIsMoves: Visit shows the outcomes Moves returns, in the same

@@ -3,9 +3,9 @@ package expand
 import (
 	"strings"
 
-	"betzacheck/reference/geometry"
-	"betzacheck/reference/loc"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 // ctx is what the surroundings of a unit decide for it: the defaults of its

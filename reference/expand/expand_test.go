@@ -6,9 +6,9 @@ import (
 	"slices"
 	"testing"
 
-	"betzacheck/reference/expand"
-	"betzacheck/reference/loc"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/reference/expand"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 func compile(t *testing.T, src string) (*expand.Program, error) {

@@ -10,9 +10,9 @@ import (
 	"slices"
 	"strings"
 
-	"betzacheck/reference/geometry"
-	"betzacheck/reference/loc"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 // Modality is a set of the modality letters m c d p t o u (§3).

@@ -1,8 +1,8 @@
 package expand
 
 import (
-	"betzacheck/reference/loc"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 // copies is how many copies of its unit an exponent expands to (§5):

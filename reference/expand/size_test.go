@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference/loc"
-	"betzacheck/reference/syntax"
-	"betzacheck/spec"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/spec"
 )
 
 // TestCountLegsMatchesExpansion: the count that §9.11 is checked against,

@@ -3,7 +3,7 @@ package expand
 import (
 	"strings"
 
-	"betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/geometry"
 )
 
 // LegWords is a leg in words, for a person: what each of its items means,

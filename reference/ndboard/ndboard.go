@@ -19,8 +19,8 @@ import (
 	"strconv"
 	"strings"
 
-	"betzacheck/reference/board"
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 // MinDims and MaxDims bound the number of dimensions of a board (§S11.1).

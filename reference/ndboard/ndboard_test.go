@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
-	"betzacheck/reference/loc"
-	"betzacheck/reference/ndboard"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/ndboard"
 )
 
 // TestTexts: sizes, square names and placements read back as written

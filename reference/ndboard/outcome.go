@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"betzacheck/reference/board"
-	"betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/eval"
 )
 
 // Change is one square whose content a move changes, with the content

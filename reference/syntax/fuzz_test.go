@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference/loc"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 // FuzzParse checks that Parse never panics, that an error is a

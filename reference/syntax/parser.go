@@ -1,8 +1,8 @@
 package syntax
 
 import (
-	"betzacheck/reference/loc"
 	"fmt"
+	"github.com/betzacheck/betzacheck/reference/loc"
 	"strconv"
 	"strings"
 )

@@ -10,8 +10,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"betzacheck/reference/loc"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 // valid holds notations the parser accepts, with their canonical print.

@@ -3,9 +3,9 @@ package translate_test
 import (
 	"testing"
 
-	"betzacheck/reference"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
 // TestEveryErrorNamesItsClause reads every example of every dialect's

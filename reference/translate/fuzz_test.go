@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/translate"
-	"betzacheck/spec"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/spec"
 )
 
 // FuzzDialects: every dialect translate knows, each classic profile and

@@ -8,12 +8,12 @@ import (
 	"fmt"
 	"strings"
 
-	"betzacheck/reference"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/dialect/bracket"
-	"betzacheck/reference/dialect/classic"
-	"betzacheck/reference/dialect/spanish"
-	"betzacheck/reference/dialect/xbetza"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/dialect/bracket"
+	"github.com/betzacheck/betzacheck/reference/dialect/classic"
+	"github.com/betzacheck/betzacheck/reference/dialect/spanish"
+	"github.com/betzacheck/betzacheck/reference/dialect/xbetza"
 )
 
 // Names lists the dialect names Lookup takes; a classic profile is named

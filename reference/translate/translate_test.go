@@ -5,9 +5,9 @@ import (
 	"slices"
 	"testing"
 
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/loc"
-	"betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
 func TestTranslate(t *testing.T) {

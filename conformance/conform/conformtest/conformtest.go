@@ -8,12 +8,12 @@ import (
 	"path/filepath"
 	"testing"
 
-	"betzacheck/conformance/client"
-	"betzacheck/conformance/conform"
-	"betzacheck/conformance/server"
-	"betzacheck/conformance/wire"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/conformance/client"
+	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/server"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
 // Lax answers every request with no moves, as a parser that skips what it

@@ -21,9 +21,9 @@ import (
 	"fmt"
 	"strings"
 
-	"betzacheck/reference"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 // Dialect is the bracket dialect; its zero value is ready to use.

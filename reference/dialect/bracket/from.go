@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
-	"betzacheck/reference"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 // Leg2 is one leg of a Betza 2.0 chain in the plain form the other

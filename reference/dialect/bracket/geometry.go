@@ -5,8 +5,8 @@ import (
 	"sort"
 	"strings"
 
-	"betzacheck/reference/geometry"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 // lamePath is the squares a lame leap passes, as the steps that reach

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/geometry"
 )
 
 // TestSelectedInOrder: the lame split of §B6.2 takes the oblique moves

@@ -6,12 +6,12 @@ import (
 	"strconv"
 	"strings"
 
-	"betzacheck/reference"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/expand"
-	"betzacheck/reference/geometry"
-	"betzacheck/reference/loc"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/expand"
+	"github.com/betzacheck/betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 // This file is the model that both the bracket dialect and the classic

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 // MaxRange is the largest range a leg may give (§B5.4), the limit of Betza

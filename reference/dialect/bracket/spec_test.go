@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference"
-	"betzacheck/reference/dialect"
-	"betzacheck/spec"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/spec"
 )
 
 // TestSpecExamples runs the executable examples of spec/bracket.md: the

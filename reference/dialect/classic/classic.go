@@ -20,10 +20,10 @@ import (
 	"errors"
 	"strings"
 
-	"betzacheck/reference"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/dialect/bracket"
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/dialect/bracket"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 // Dialect is classic Betza under one profile.

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 func profile(t testing.TB, name string) Dialect {

@@ -5,10 +5,10 @@ import (
 	"slices"
 	"strings"
 
-	"betzacheck/reference/dialect/bracket"
-	"betzacheck/reference/dialect/xbetza"
-	"betzacheck/reference/geometry"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/reference/dialect/bracket"
+	"github.com/betzacheck/betzacheck/reference/dialect/xbetza"
+	"github.com/betzacheck/betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 // checkH reports an h that Betza 2.0's reading of the run does not pair

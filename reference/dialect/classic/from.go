@@ -5,10 +5,10 @@ import (
 	"sort"
 	"strings"
 
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/dialect/bracket"
-	"betzacheck/reference/geometry"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/dialect/bracket"
+	"github.com/betzacheck/betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 // FromBetza2 writes a Betza 2.0 notation in classic Betza under the

@@ -1,14 +1,14 @@
 package classic
 
 import (
-	"betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
 
-	"betzacheck/reference/dialect"
-	"betzacheck/spec"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/spec"
 )
 
 const specPath = "../../../spec/classic.md"

@@ -1,6 +1,6 @@
 package spanish
 
-import "betzacheck/reference/geometry"
+import "github.com/betzacheck/betzacheck/reference/geometry"
 
 // Pos is a byte offset into the parsed text, from 0.
 type Pos int

@@ -6,8 +6,8 @@ import (
 	"sort"
 	"strings"
 
-	"betzacheck/reference/geometry"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 // named is a direction name with the moves it names.

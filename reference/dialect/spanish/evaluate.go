@@ -6,11 +6,11 @@ import (
 	"time"
 	"unsafe"
 
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/eval"
-	"betzacheck/reference/loc"
-	"betzacheck/reference/ndboard"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/ndboard"
 )
 
 // Evaluate reads src as a Spanish notation and evaluates it directly on

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference/dialect/spanish"
-	"betzacheck/reference/eval"
-	"betzacheck/reference/loc"
-	"betzacheck/reference/ndboard"
+	"github.com/betzacheck/betzacheck/reference/dialect/spanish"
+	"github.com/betzacheck/betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/ndboard"
 )
 
 // TestEvaluateRefuses: what the direct evaluator has no evaluation for is

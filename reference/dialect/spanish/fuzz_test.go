@@ -4,9 +4,9 @@ import (
 	"errors"
 	"testing"
 
-	"betzacheck/reference"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/dialect/spanish"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/dialect/spanish"
 )
 
 // FuzzParse: reading never panics; an error is located inside the input;

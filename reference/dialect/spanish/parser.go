@@ -6,8 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 // maxDepth bounds group nesting so that hostile input cannot exhaust the

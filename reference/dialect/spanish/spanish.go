@@ -26,8 +26,8 @@
 package spanish
 
 import (
-	"betzacheck/reference"
-	"betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/dialect"
 )
 
 // Dialect is the Spanish notation; its zero value is ready to use.

@@ -8,13 +8,13 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/dialect/spanish"
-	"betzacheck/reference/eval"
-	"betzacheck/reference/loc"
-	"betzacheck/reference/ndboard"
-	"betzacheck/spec"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/dialect/spanish"
+	"github.com/betzacheck/betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/ndboard"
+	"github.com/betzacheck/betzacheck/spec"
 )
 
 var d spanish.Dialect

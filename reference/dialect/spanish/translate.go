@@ -6,10 +6,10 @@ import (
 	"strconv"
 	"strings"
 
-	"betzacheck/reference"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/expand"
-	"betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/expand"
+	"github.com/betzacheck/betzacheck/reference/geometry"
 )
 
 // maxCount is Betza 2.0's largest exponent (2.0 §5.6); a Spanish count

@@ -3,8 +3,8 @@ package xbetza
 import (
 	"strings"
 
-	"betzacheck/reference/geometry"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 // A token is one direction name of a leg as XBetza reads it, with where

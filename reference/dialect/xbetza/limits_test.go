@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 // allocated returns the bytes f allocates: a measure of its work that a

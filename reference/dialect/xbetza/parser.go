@@ -3,8 +3,8 @@ package xbetza
 import (
 	"strings"
 
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 // Notation is a parsed XBetza notation: its moves, side by side (§X1.1).

@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/dialect/bracket"
-	"betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/dialect/bracket"
+	"github.com/betzacheck/betzacheck/reference/geometry"
 )
 
 // A step is one leg of a concrete path: one leap, made once or ridden,

@@ -7,11 +7,11 @@ import (
 	"strconv"
 	"strings"
 
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect/bracket"
-	"betzacheck/reference/expand"
-	"betzacheck/reference/geometry"
-	"betzacheck/reference/syntax"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect/bracket"
+	"github.com/betzacheck/betzacheck/reference/expand"
+	"github.com/betzacheck/betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
 // A leg2 is one leg of a Betza 2.0 chain being written: its direction

@@ -15,9 +15,9 @@ import (
 	"errors"
 	"fmt"
 
-	"betzacheck/reference"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/loc"
 )
 
 // Dialect is XBetza.

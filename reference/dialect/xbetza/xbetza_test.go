@@ -8,12 +8,12 @@ import (
 	"strings"
 	"testing"
 
-	"betzacheck/reference"
-	"betzacheck/reference/board"
-	"betzacheck/reference/dialect"
-	"betzacheck/reference/eval"
-	"betzacheck/reference/loc"
-	"betzacheck/spec"
+	"github.com/betzacheck/betzacheck/reference"
+	"github.com/betzacheck/betzacheck/reference/board"
+	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/spec"
 )
 
 const specPath = "../../../spec/xbetza.md"

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"betzacheck/conformance/server"
-	"betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/conformance/server"
+	"github.com/betzacheck/betzacheck/conformance/wire"
 )
 
 // The behaviours, in the order of the table; each one's doc is there.

@@ -10,9 +10,9 @@ import (
 	"os/exec"
 	"time"
 
-	"betzacheck/conformance/server"
-	"betzacheck/conformance/wire"
-	"betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/conformance/server"
+	"github.com/betzacheck/betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/reference/dialect"
 )
 
 // A double is one run of a behaviour: its flags, the requests it reads

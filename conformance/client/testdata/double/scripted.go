@@ -5,7 +5,7 @@ import (
 	"os"
 	"strings"
 
-	"betzacheck/conformance/wire"
+	"github.com/betzacheck/betzacheck/conformance/wire"
 )
 
 const scriptedDoc = `misbehaves as a script says, for the fuzz target over the client. The

@@ -15,7 +15,7 @@ import (
 	"os"
 	"time"
 
-	"betzacheck/conformance/speed"
+	"github.com/betzacheck/betzacheck/conformance/speed"
 )
 
 func main() {
