@@ -3,6 +3,6 @@
 // executable examples: Blocks finds the fenced blocks of a Markdown text,
 // and ParseReject reads one line of a block of rejected examples. The
 // tests of the packages that implement a spec run its examples with them,
-// so that the spec is executable; code outside tests does not import this
-// package.
+// so that the spec is executable. Files holds the texts themselves, built
+// into the binary, for the commands that serve or write out the spec.
 package spec
