@@ -160,7 +160,7 @@ func runConform(c *command, e *env, args []string) int {
 	}
 	// What the run is, for its JSON report and for merge, which compares
 	// it across shards (spec/protocol.md P10.2).
-	info := conform.RunInfo{Tool: "betzacheck", Version: version, Argv: e.argv(c.Name, args), Impl: *impl, Level: *level,
+	info := conform.RunInfo{Tool: "betzacheck", Version: moduleVersion(), Argv: e.argv(c.Name, args), Impl: *impl, Level: *level,
 		Timeout: timeout.String(), ShrinkBudget: *shrinkBudget, Expect: expectInfo}
 	if *generate > 0 {
 		info.Generate, info.Seed, info.Dialect = *generate, seed, conform.GenerateDialect(im.Hello().Dialects)
@@ -264,7 +264,7 @@ func implCommand(c *command, e *env, impl string) (client.Command, bool) {
 // When only some of the processes start, the pool is those that did.
 func startImpl(ctx context.Context, e *env, impl string, cmd client.Command, timeout time.Duration, jobs int) (im conform.Impl, clients []*client.Client, started bool) {
 	if impl == "reference" {
-		return conform.Reference{}, nil, true
+		return conform.Reference{Version: moduleVersion()}, nil, true
 	}
 	var members []conform.Impl
 	var firstErr error

@@ -108,10 +108,15 @@ type Impl interface {
 }
 
 // Reference is the reference interpreter as an Impl, without a process.
-type Reference struct{}
+type Reference struct {
+	// Version is the version its hello reports: the program's.
+	Version string
+}
 
 // Hello describes the reference as server.Serve does.
-func (Reference) Hello() wire.HelloReply { return server.Hello("betzacheck-reference", "0.1.0") }
+func (ref Reference) Hello() wire.HelloReply {
+	return server.Hello("betzacheck-reference", cmp.Or(ref.Version, "(devel)"))
+}
 
 // Do answers with server.AnswerAt, at the level the request asks for (its
 // declared level, paths, when it asks for none), a request that its hello
