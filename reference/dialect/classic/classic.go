@@ -73,6 +73,11 @@ func (Dialect) Name() string { return dialect.Classic }
 // Profile returns the dialect's profile.
 func (d Dialect) Profile() *Profile { return d.profile }
 
+// ReadsEnPassant reports whether the profile reads e as the en-passant
+// capture (§C5.8), which a position with an en-passant square would make
+// (§11.5 of spec/betza2.md).
+func (d Dialect) ReadsEnPassant() bool { return d.set.enPassant }
+
 // Move is one classic move: modifiers, one atom, an optional range.
 type Move struct {
 	At      int
