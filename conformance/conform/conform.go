@@ -12,6 +12,9 @@
 // Naming the causes of the failures and shrinking them is package triage's
 // job; writing the reports (text, JSON, JUnit) and merging shards is
 // package report's.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package conform
 
 import (
