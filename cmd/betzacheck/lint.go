@@ -11,6 +11,7 @@ import (
 	"github.com/betzacheck/betzacheck/conformance/lint"
 	"github.com/betzacheck/betzacheck/reference/board"
 	"github.com/betzacheck/betzacheck/reference/eval"
+	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
 // stdinName is how findings name standard input, the operand "-"
@@ -27,13 +28,13 @@ type lintJSON struct {
 
 func runLint(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
-	kindName := fs.String("kind", "", "read every file as this kind: fsf (a Fairy-Stockfish variants file), xboard (XBoard piece commands) or list (one notation a line); default: chosen from each file's name and content")
-	dia := fs.String("dialect", "", "read the notations in this dialect instead of the kind's (fsf: betza-classic:fairy-stockfish, xboard: xbetza, list: betza2); one of the names translate takes")
+	kindName := fs.String("kind", "", "read every file as `KIND`: fsf (a Fairy-Stockfish variants file), xboard (XBoard piece commands) or list (one notation a line); default: chosen from each file's name and content")
+	dia := fs.String("dialect", "", "read the notations in dialect `NAME` instead of the kind's (fsf: betza-classic:fairy-stockfish, xboard: xbetza, list: betza2); NAME is one of: "+strings.Join(translate.Names(), ", "))
 	jsonOut := fs.Bool("json", false, "print one JSON document: the files, their pieces and every finding with its witness")
 	svgDir := fs.String("svg", "", "write one SVG diagram per piece into `DIR`: its moves on the empty board of its file, from the central square")
 	strict := fs.Bool("strict", false, "exit 1 on a warning too")
-	positions := fs.Int("positions", lint.DefaultPositions, "generated positions tried per pair of readings when the empty board shows no difference")
-	seed := fs.Int64("seed", 1, "seed of the generated positions")
+	positions := fs.Int("positions", lint.DefaultPositions, "`N` generated positions tried per pair of readings when the empty board shows no difference")
+	seed := fs.Int64("seed", 1, "seed `S` of the generated positions")
 	files, code, ok := c.parseArgs(e, fs, args, -1)
 	if !ok {
 		return code
