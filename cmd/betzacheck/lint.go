@@ -47,7 +47,7 @@ func runLint(c *command, e *env, args []string) int {
 	if !checkRange(c, e, "positions", *positions, 0, 1<<20) {
 		return exitUsage
 	}
-	opt := lint.Options{Dialect: *dia, Positions: *positions, Seed: *seed}
+	opt := lint.Options{Dialect: *dia, Positions: *positions, Seed: *seed, Eval: eval.Options{Context: e.ctx}}
 	if opt.Positions == 0 {
 		opt.Positions = -1 // none: lint.Options reads 0 as the default
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/betzacheck/betzacheck/reference"
 	"github.com/betzacheck/betzacheck/reference/board"
 	"github.com/betzacheck/betzacheck/reference/dialect"
+	"github.com/betzacheck/betzacheck/reference/eval"
 	"github.com/betzacheck/betzacheck/reference/loc"
 	"github.com/betzacheck/betzacheck/reference/translate"
 )
@@ -168,6 +169,9 @@ type Options struct {
 	// readings after the empty board (§L5.4); 0 means DefaultPositions.
 	Positions int
 	Seed      int64 // the seed of the generated positions
+	// Eval bounds each evaluation of a witness search (§12.3; the zero
+	// value is the default budgets, and a Context stops the search).
+	Eval eval.Options
 }
 
 // DefaultPositions is how many generated positions a pair of readings is

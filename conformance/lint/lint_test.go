@@ -1,6 +1,10 @@
 package lint_test
 
 import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +13,7 @@ import (
 	"github.com/betzacheck/betzacheck/reference/board"
 	"github.com/betzacheck/betzacheck/reference/eval"
 	"github.com/betzacheck/betzacheck/reference/translate"
+	"github.com/betzacheck/betzacheck/spec"
 )
 
 // run lints text as the file name and returns the findings as strings,
@@ -308,5 +313,44 @@ func TestLossWarnings(t *testing.T) {
 		if !has(got, w) {
 			t.Errorf("no finding %q in\n%s", w, strings.Join(got, "\n"))
 		}
+	}
+}
+
+// TestUndecided: positions a search limit left undecided are said to be
+// so, never counted as agreement.
+func TestUndecided(t *testing.T) {
+	_, got := run(t, "v.ini", "[x]\nmaxFile = 7\nmaxRank = 7\ncustomPiece1 = l:fR3\n", lint.Options{Positions: 3, Eval: eval.Options{MaxStates: 1}})
+	if !has(got, "4:18: note: Fairy-Stockfish and Betza 2.0 read fR3 as fW3 and fR3: no position tried tells them apart, but a search limit left 4 of them undecided", "(§L5.4)") {
+		t.Errorf("no note of the undecided positions:\n%s", strings.Join(got, "\n"))
+	}
+}
+
+// TestClausesExist: every clause of spec/lint.md the package cites is a
+// clause of the document.
+func TestClausesExist(t *testing.T) {
+	doc, err := fs.ReadFile(spec.Files(), "lint.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cited := regexp.MustCompile(`§L[0-9]+\.[0-9]+`)
+	n := 0
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cited.FindAllString(string(src), -1) {
+			n++
+			if !strings.Contains(string(doc), "**"+c+"**") {
+				t.Errorf("%s cites %s, which spec/lint.md does not have", name, c)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no clause cited")
 	}
 }

@@ -25,7 +25,7 @@ func newWitnesses(opt Options) *witnesses {
 	if n == 0 {
 		n = DefaultPositions
 	}
-	return &witnesses{n: max(n, 0), seed: opt.Seed}
+	return &witnesses{n: max(n, 0), seed: opt.Seed, ev: equiv.Evaluation{Options: opt.Eval}}
 }
 
 // witness is a Witness with the moves of each reading on it.
