@@ -172,6 +172,18 @@ func Read(d Dialect, src string) (*reference.Program, []Loss, error) {
 	return prog, nil, err
 }
 
+// ReadLosing runs read, a dialect's reading of src that records its
+// losses, and returns its program with the losses, or its error (and no
+// losses): the body of a Reader's Read.
+func ReadLosing(src string, read func(src string, lost *Losses) (*reference.Program, error)) (*reference.Program, []Loss, error) {
+	var lost Losses
+	prog, err := read(src, &lost)
+	if err != nil {
+		return nil, nil, err
+	}
+	return prog, lost.List(), nil
+}
+
 // Losses collects the losses of one reading: each part once, in the order
 // of the source. The zero value is ready to use.
 type Losses struct {

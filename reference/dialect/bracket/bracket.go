@@ -43,20 +43,19 @@ func (d Dialect) ToBetza2(src string) (*reference.Program, error) {
 // Read is ToBetza2 with the losses of the reading (dialect.Reader): the
 // meaningless modifiers it ignores (§B4.7).
 func (Dialect) Read(src string) (*reference.Program, []dialect.Loss, error) {
+	return dialect.ReadLosing(src, read)
+}
+
+func read(src string, lost *dialect.Losses) (*reference.Program, error) {
 	d, err := Parse(src)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	var lost dialect.Losses
-	paths, err := model(d, src, &lost)
+	paths, err := model(d, src, lost)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	prog, err := Compile(paths, dialect.Bracket, src)
-	if err != nil {
-		return nil, nil, err
-	}
-	return prog, lost.List(), nil
+	return Compile(paths, dialect.Bracket, src)
 }
 
 // Model builds the paths of a parsed description (§B1–§B7).

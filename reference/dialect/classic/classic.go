@@ -215,12 +215,7 @@ func (d Dialect) ToBetza2(src string) (*reference.Program, error) {
 // Read is ToBetza2 with the losses of the reading (dialect.Reader): what
 // the profile skips, ignores or reads as no move.
 func (d Dialect) Read(src string) (*reference.Program, []dialect.Loss, error) {
-	var lost dialect.Losses
-	prog, err := d.read(src, &lost)
-	if err != nil {
-		return nil, nil, err
-	}
-	return prog, lost.List(), nil
+	return dialect.ReadLosing(src, d.read)
 }
 
 func (d Dialect) read(src string, lost *dialect.Losses) (*reference.Program, error) {

@@ -38,12 +38,7 @@ func (d Dialect) ToBetza2(src string) (*reference.Program, error) {
 // en-passant e a position never uses (§X4.9) and the n that changes
 // nothing (§X4.6).
 func (d Dialect) Read(src string) (*reference.Program, []dialect.Loss, error) {
-	var lost dialect.Losses
-	prog, err := d.read(src, &lost)
-	if err != nil {
-		return nil, nil, err
-	}
-	return prog, lost.List(), nil
+	return dialect.ReadLosing(src, d.read)
 }
 
 func (Dialect) read(src string, lost *dialect.Losses) (*reference.Program, error) {
