@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/betzacheck/betzacheck/conformance/diagram"
@@ -78,6 +79,8 @@ func runLint(c *command, e *env, args []string) int {
 		doc.Errors += res.Count(lint.Error)
 		doc.Warnings += res.Count(lint.Warning)
 	}
+	// Findings are sorted by file, then line and column (§L5.1).
+	slices.SortStableFunc(doc.Files, func(a, b *lint.Result) int { return strings.Compare(a.File, b.File) })
 	if *svgDir != "" {
 		if err := writeLintSVGs(*svgDir, doc.Files); err != nil {
 			fmt.Fprintf(e.stderr, "betzacheck lint: --svg: %v\n", err)
