@@ -77,7 +77,8 @@ func model(d *Description, src string, lost *dialect.Losses) ([]PathSpec, error)
 			if err != nil {
 				return nil, err
 			}
-			if m.Bracketed && strings.Contains(ls.Modes, "p") && (i == len(m.Path.Legs)-1 || m.Path.Seps[i] == '?') {
+			canEnd := i == len(m.Path.Legs)-1 || m.Path.Seps[i] == '?'
+			if m.Bracketed && canEnd && strings.Contains(ls.Modes, "p") {
 				// §B4.7: the leg can end the move, where p is ignored.
 				lost.Add(src, l.Mods.PAt, 1, "p on a leg that can end the move is ignored there: a move cannot end on a square only required to be occupied (§B4.7)")
 			}

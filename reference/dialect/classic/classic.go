@@ -326,10 +326,10 @@ func (d Dialect) model(m *Move, src string, lost *dialect.Losses) ([]bracket.Pat
 	if strings.Contains(leg.Modes, "m") && strings.Contains(leg.Modes, "c") {
 		leg.Modes = "mc"
 	}
+	if enPassant && leg.Modes == "" {
+		leg.Empty = true // §C5.8: e is the only mode and accepts no square
+	}
 	if enPassant {
-		if leg.Modes == "" {
-			leg.Empty = true // §C5.8: e is the only mode and accepts no square
-		}
 		at := m.ModsAt[strings.IndexByte(m.Mods, 'e')]
 		lost.Add(src, at, 1, "e, en passant, captures nothing: a betzacheck position holds no en-passant rights (§C5.8)")
 	}
