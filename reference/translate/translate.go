@@ -56,6 +56,17 @@ func ToBetza2(from, src string) (*reference.Program, error) {
 	return d.ToBetza2(src)
 }
 
+// Read reads src in the named dialect: its Betza 2.0 program and what the
+// reading loses (dialect.Read), such as the en-passant e of XBetza's
+// fmWfceF, which a position without rights never uses.
+func Read(from, src string) (*reference.Program, []dialect.Loss, error) {
+	d, err := Lookup(from)
+	if err != nil {
+		return nil, nil, err
+	}
+	return dialect.Read(d, src)
+}
+
 // FromBetza2 writes a Betza 2.0 notation in the named dialect.
 func FromBetza2(to, src string) (string, error) {
 	d, err := Lookup(to)

@@ -30,7 +30,18 @@ func (Dialect) Name() string { return dialect.XBetza }
 
 // ToBetza2 translates src into an equivalent Betza 2.0 notation, compiled.
 // A located error anywhere in src comes before a missing equivalent.
-func (Dialect) ToBetza2(src string) (*reference.Program, error) {
+func (d Dialect) ToBetza2(src string) (*reference.Program, error) {
+	return d.read(src, nil)
+}
+
+// Read is ToBetza2 with the losses of the reading (dialect.Reader): the
+// en-passant e a position never uses (§X4.9) and the n that changes
+// nothing (§X4.6).
+func (d Dialect) Read(src string) (*reference.Program, []dialect.Loss, error) {
+	return dialect.ReadLosing(src, d.read)
+}
+
+func (Dialect) read(src string, lost *dialect.Losses) (*reference.Program, error) {
 	n, err := Parse(src)
 	if err != nil {
 		return nil, err
@@ -38,7 +49,7 @@ func (Dialect) ToBetza2(src string) (*reference.Program, error) {
 	var chains [][]leg2
 	var noEq error
 	for _, m := range n.Moves {
-		ps, err := paths(m, src)
+		ps, err := paths(m, src, lost)
 		if err == nil {
 			for _, p := range ps {
 				c, cerr := chain(p, m, src)
