@@ -8,6 +8,9 @@
 //
 // The package takes a file's bytes and gives findings; printing them is
 // the caller's (cmd/betzacheck lint).
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package lint
 
 import (

@@ -4,6 +4,9 @@
 // 2.0 back in its own terms. The implementations live in the packages below
 // this one (bracket, classic, spanish, xbetza); package translate lists
 // them.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package dialect
 
 import (

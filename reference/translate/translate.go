@@ -2,6 +2,8 @@
 // between them through Betza 2.0, the core: every dialect reads its text
 // into Betza 2.0 (ToBetza2) and writes Betza 2.0 back where it can
 // (FromBetza2).
+//
+// Its API is stable (README.md, Stability).
 package translate
 
 import (

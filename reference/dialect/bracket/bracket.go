@@ -15,6 +15,9 @@
 // modes, sweep); a range may have several digits. Where it accepts less:
 // W F K R B Q U doubled is an error (§B2.4), as is a range with a leading
 // zero or above 1000 (§B5.5, §B5.4). grammar/bracket.ebnf says the same.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package bracket
 
 import (

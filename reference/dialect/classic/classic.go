@@ -14,6 +14,9 @@
 //
 // Under the profile fairy-stockfish the parser accepts more than
 // grammar/classic.ebnf: it skips unknown characters, as the engine does.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package classic
 
 import (

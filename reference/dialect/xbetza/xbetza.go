@@ -9,6 +9,9 @@
 // frame Betza 2.0 will read it in (§X6.2) and merges the chains (§X6.3).
 // FromBetza2 goes the other way for the Betza 2.0 notations XBetza can
 // say (§X7.1).
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package xbetza
 
 import (
