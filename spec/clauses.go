@@ -101,7 +101,7 @@ func ClausesOf(file, text string) []Clause {
 	inFence := false
 	for i, line := range lines {
 		line = strings.TrimSuffix(line, "\r")
-		if strings.HasPrefix(line, fence) {
+		if strings.HasPrefix(strings.TrimLeft(line, " "), fence) {
 			inFence = !inFence
 			continue
 		}
