@@ -102,11 +102,20 @@ func Write(w io.Writer, rep *conform.Report, opt Options) error {
 	if opt.MaxClasses <= 0 {
 		opt.MaxClasses = DefaultMaxClasses
 	}
-	var buf bytes.Buffer
-	if err := page.Execute(&buf, build(rep, opt)); err != nil {
+	c, err := newCiter()
+	if err != nil {
 		return err
 	}
-	_, err := w.Write(buf.Bytes())
+	t, err := page.Clone()
+	if err != nil {
+		return err
+	}
+	t.Funcs(template.FuncMap{"cite": c.cite, "cited": c.appendix})
+	var buf bytes.Buffer
+	if err := t.Execute(&buf, build(rep, opt)); err != nil {
+		return err
+	}
+	_, err = w.Write(buf.Bytes())
 	return err
 }
 
