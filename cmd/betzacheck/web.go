@@ -389,13 +389,8 @@ func (p *playground) serveAPI(w http.ResponseWriter, r *http.Request) {
 		p.writeError(w, &apiError{http.StatusNotFound, "", fmt.Sprintf("no endpoint /api/%s: expected one of %s", name, strings.Join(apiNames(), ", "))})
 		return
 	}
-	if n := len(r.URL.RawQuery); n > maxWebQuery {
-		p.writeError(w, &apiError{http.StatusRequestURITooLong, "", fmt.Sprintf("the query is %d bytes: the playground takes at most %d", n, maxWebQuery)})
-		return
-	}
-	q, err := url.ParseQuery(r.URL.RawQuery)
-	if err != nil {
-		p.writeError(w, &apiError{http.StatusBadRequest, "", fmt.Sprintf("malformed query: %v", err)})
+	q, ok := p.query(w, r)
+	if !ok {
 		return
 	}
 	args, aerr := ep.args(q, p.limits)
@@ -447,6 +442,21 @@ func (p *playground) serveAPI(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(status)
 		w.Write(a.stdout)
 	}
+}
+
+// query reads the query of an API request, at most maxWebQuery bytes; a
+// query it refuses is answered, and ok is false.
+func (p *playground) query(w http.ResponseWriter, r *http.Request) (q url.Values, ok bool) {
+	if n := len(r.URL.RawQuery); n > maxWebQuery {
+		p.writeError(w, &apiError{http.StatusRequestURITooLong, "", fmt.Sprintf("the query is %d bytes: the playground takes at most %d", n, maxWebQuery)})
+		return nil, false
+	}
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		p.writeError(w, &apiError{http.StatusBadRequest, "", fmt.Sprintf("malformed query: %v", err)})
+		return nil, false
+	}
+	return q, true
 }
 
 // firstParagraph is text up to its first blank line or usage line: the

@@ -3,10 +3,7 @@ package main
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"net/http"
-	"net/url"
-	"strings"
 
 	"github.com/betzacheck/betzacheck/conformance/diagram"
 	"github.com/betzacheck/betzacheck/reference/board"
@@ -19,25 +16,14 @@ import (
 // (an 8x8 board, empty); a bad one is answered as moves --json reports it
 // (input, offset, message), with the status 400.
 func (p *playground) serveBoard(w http.ResponseWriter, r *http.Request) {
-	if n := len(r.URL.RawQuery); n > maxWebQuery {
-		p.writeError(w, &apiError{http.StatusRequestURITooLong, "", fmt.Sprintf("the query is %d bytes: the playground takes at most %d", n, maxWebQuery)})
+	q, ok := p.query(w, r)
+	if !ok {
 		return
 	}
-	q, err := url.ParseQuery(r.URL.RawQuery)
-	if err != nil {
-		p.writeError(w, &apiError{http.StatusBadRequest, "", fmt.Sprintf("malformed query: %v", err)})
+	// The parameters are checked as an endpoint's are.
+	if _, aerr := (apiEndpoint{flags: []string{"board", "position", "from"}}).args(q, p.limits); aerr != nil {
+		p.writeError(w, aerr)
 		return
-	}
-	params := []string{"board", "position", "from"}
-	for name, vs := range q {
-		switch {
-		case !strings.Contains(" board position from ", " "+name+" "):
-			p.writeError(w, &apiError{http.StatusBadRequest, name, fmt.Sprintf("unknown parameter %q: expected one of %s", name, strings.Join(params, ", "))})
-			return
-		case len(vs) > 1:
-			p.writeError(w, &apiError{http.StatusBadRequest, name, fmt.Sprintf("parameter %q given %d times: expected once", name, len(vs))})
-			return
-		}
 	}
 	size := cmp.Or(q.Get("board"), "8x8")
 	placement := cmp.Or(q.Get("position"), board.EmptyPlacement(size))
