@@ -47,8 +47,8 @@ func orList(words []string) string {
 const (
 	valueNone    = iota // a boolean flag: no value
 	valueDialect        // a dialect name
-	valueFile           // a file or anything else: the shell's file names
-	valueNumber         // a number or a duration: nothing to offer
+	valueFile           // a file, a directory or a command: the shell's file names
+	valueText           // a number, a duration, a square, a size: nothing to offer
 )
 
 // flagSpec is a flag of a command as completion offers it.
@@ -82,7 +82,7 @@ func completionSpecs() []commandSpec {
 	for _, c := range commands {
 		s := commandSpec{Name: c.Name, Summary: c.Summary}
 		for _, f := range commandFlags(c) {
-			s.Flags = append(s.Flags, flagSpec{Name: f.Name, Usage: firstLine(f.Usage), Value: flagValue(f)})
+			s.Flags = append(s.Flags, flagSpec{Name: f.Name, Usage: flagDescription(f.Usage), Value: flagValue(f)})
 		}
 		switch c.Name {
 		case "help":
@@ -111,9 +111,9 @@ func commandFlags(c *command) []*flag.Flag {
 }
 
 // flagValue is the kind of value f takes: none for a boolean, a dialect
-// for a flag of dialectVar, a number for a number or a duration, else a
-// file (names, hosts and the like get the shell's file names, which is
-// what they get without completion).
+// for a flag of dialectVar, a file for one whose value is named FILE or
+// DIR or whose usage speaks of a file, a directory, a corpus or a command (which
+// may be a path), else text the shell has nothing to offer for.
 func flagValue(f *flag.Flag) int {
 	if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
 		return valueNone
@@ -121,11 +121,29 @@ func flagValue(f *flag.Flag) int {
 	if _, ok := f.Value.(*dialectValue); ok {
 		return valueDialect
 	}
-	switch name, _ := flag.UnquoteUsage(f); name {
-	case "int", "uint", "float", "duration", "N", "S", "D", "MIB":
-		return valueNumber
+	name, usage := flag.UnquoteUsage(f)
+	if strings.Contains(name, "FILE") || strings.Contains(name, "DIR") {
+		return valueFile
 	}
-	return valueFile
+	if name == "string" {
+		for _, w := range []string{"file", "directory", "corpus", "command"} {
+			if strings.Contains(strings.ToLower(firstLine(usage)), w) {
+				return valueFile
+			}
+		}
+	}
+	return valueText
+}
+
+// flagDescription is a flag's usage as the shells show it beside the
+// flag: its first line, no backquotes, at most about 100 bytes.
+func flagDescription(usage string) string {
+	d := strings.ReplaceAll(firstLine(usage), "`", "")
+	if len(d) > 100 {
+		cut := strings.LastIndexByte(d[:100], ' ')
+		d = strings.TrimRight(d[:max(cut, 60)], ",;:") + "…"
+	}
+	return d
 }
 
 // synopsisFlag is a flag of a synopsis, with its value and the brackets
@@ -218,7 +236,7 @@ _betzacheck() {
 		if v := flagsOfKind(s, valueFile); len(v) > 0 {
 			fmt.Fprintf(w, "\t\tcase \"$prev\" in %s) return;; esac\n", strings.Join(v, "|"))
 		}
-		if v := flagsOfKind(s, valueNumber); len(v) > 0 {
+		if v := flagsOfKind(s, valueText); len(v) > 0 {
 			fmt.Fprintf(w, "\t\tcase \"$prev\" in %s) compopt +o default 2>/dev/null; return;; esac\n", strings.Join(v, "|"))
 		}
 		if fl := flagWords(s); len(fl) > 0 {
@@ -272,7 +290,7 @@ _betzacheck() {
 				fmt.Fprintf(w, "\t\t\t%s \\\n", shellQuote("--"+f.Name+desc))
 			case valueDialect:
 				fmt.Fprintf(w, "\t\t\t%s\"$dialects\" \\\n", shellQuote("--"+f.Name+"="+desc+":dialect:"))
-			case valueNumber:
+			case valueText:
 				fmt.Fprintf(w, "\t\t\t%s \\\n", shellQuote("--"+f.Name+"="+desc+":"+f.Name+": "))
 			default:
 				fmt.Fprintf(w, "\t\t\t%s \\\n", shellQuote("--"+f.Name+"="+desc+":"+f.Name+":_files"))
@@ -325,7 +343,7 @@ complete -c betzacheck -f
 			switch f.Value {
 			case valueDialect:
 				value = " -x -a " + shellQuote(dialects)
-			case valueNumber:
+			case valueText:
 				value = " -x"
 			case valueFile:
 				value = " -r -F"

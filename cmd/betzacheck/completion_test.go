@@ -69,7 +69,8 @@ func TestCommandFlags(t *testing.T) {
 	for flag, want := range map[string]int{
 		"moves --dialect": valueDialect, "equiv --dialect2": valueDialect, "translate --to": valueDialect,
 		"translate --from": valueDialect, "conform --dialect": valueDialect, "moves --json": valueNone,
-		"conform --html": valueFile, "fuzz --count": valueNumber, "conform --timeout": valueNumber,
+		"conform --html": valueFile, "fuzz --count": valueText, "conform --timeout": valueText,
+		"conform --impl": valueFile, "equiv --corpus": valueFile, "conform --json": valueFile, "conform --junit": valueFile, "moves --svg": valueFile, "moves --from": valueText,
 	} {
 		if kinds[flag] != want {
 			t.Errorf("%s: value kind %d, want %d", flag, kinds[flag], want)
