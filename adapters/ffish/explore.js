@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// explore.js asks the adapter (through protocol 1, like betzacheck does)
-// how ffish reads a list of notations, and prints one Markdown table row per
+// explore.js asks the adapter (in protocol 1, which the adapter still
+// answers; betzacheck speaks protocol 2, whose capabilities the probes do
+// not need) how ffish reads a list of notations, and prints one Markdown table row per
 // probe. NOTES.md was written from its output: `node explore.js`.
 //
 // A destination is printed as the mover's displacement (df,dr) in white's

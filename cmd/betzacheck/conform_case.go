@@ -26,7 +26,7 @@ type caseFlags struct {
 func addCaseFlags(fs *flag.FlagSet) *caseFlags {
 	return &caseFlags{fs: fs,
 		notation: fs.String("notation", "", "judge this one notation instead of a corpus or generated cases (the replay of a minimal case; '' is the empty notation)"),
-		dialect:  fs.String("dialect", dialect.Betza2, "with --notation: the dialect it is written in, one of "+strings.Join(translate.Names(), ", ")),
+		dialect:  dialectVar(fs, "dialect", dialect.Betza2, "with --notation: the `dialect` it is written in, one of "+strings.Join(translate.Names(), ", ")),
 		board:    fs.String("board", "8x8", "with --notation: board size `WxH`"),
 		position: fs.String("position", "", "with --notation: piece placement `TEXT`, as moves takes it; default an empty board"),
 		from:     fs.String("from", "", "with --notation: the mover's `square` (required); an empty square gets a white X that has not moved"),

@@ -68,7 +68,24 @@ func (o operand) words(canonical string) string {
 // dialectFlag defines the flag that names the dialect a notation is read
 // in, Betza 2.0 by default; its help lists every dialect and profile.
 func dialectFlag(fs *flag.FlagSet, name, usage string) *string {
-	return fs.String(name, dialect.Betza2, usage+": "+strings.Join(translate.Names(), ", "))
+	return dialectVar(fs, name, dialect.Betza2, usage+": "+strings.Join(translate.Names(), ", "))
+}
+
+// dialectValue is the value of a flag that names a dialect: a type of its
+// own, so that completion knows to offer the dialect names after it.
+type dialectValue string
+
+func (d *dialectValue) String() string     { return string(*d) }
+func (d *dialectValue) Set(s string) error { *d = dialectValue(s); return nil }
+
+// dialectVar declares a flag whose value names a dialect, def by default.
+// The usage should name its value in backquotes (`NAME`), as flag's help
+// shows a value of its own type as "value" otherwise.
+func dialectVar(fs *flag.FlagSet, name, def, usage string) *string {
+	p := new(string)
+	*p = def
+	fs.Var((*dialectValue)(p), name, usage)
+	return p
 }
 
 // knownDialect reports whether name, the value of the flag --flagName,

@@ -172,7 +172,7 @@ func runEquiv(c *command, e *env, args []string) int {
 	quiet := fs.Bool("quiet", false, "print only the verdict line")
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object (an error too, on stdout)")
 	dialectA := dialectFlag(fs, "dialect", "read both notations in dialect `NAME` and compare their Betza 2.0 translations; NAME is one of")
-	dialectB := fs.String("dialect2", "", "read B in dialect `NAME` instead (default: that of --dialect)")
+	dialectB := dialectVar(fs, "dialect2", "", "read B in dialect `NAME` instead (default: that of --dialect)")
 	ops, code, ok := c.parseArgs(e, fs, args, 2)
 	if !ok {
 		return code

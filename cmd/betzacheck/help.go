@@ -32,8 +32,12 @@ func runHelp(c *command, e *env, args []string) int {
 	fmt.Fprintln(w, "usage: betzacheck <command> [flags] [arguments]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "commands:")
+	width := 0
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-9s %s\n", c.Name, c.Summary)
+		width = max(width, len(c.Name))
+	}
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-*s %s\n", width, c.Name, c.Summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Flags may come before or after the operands. 'betzacheck help COMMAND' shows a command's flags.")

@@ -102,7 +102,9 @@ type command struct {
 // commands is the dispatch table, in the order help lists them: every
 // command's name, synopsis and summary in one place. A new subcommand is a
 // new file with its run function, in the pattern of version.go
-// (c.flagSet, c.parseArgs, the exit codes above), plus its entry here. The table is filled in init because help reads it: a
+// (c.flagSet, c.parseArgs, the exit codes above), plus its entry here. A
+// run declares its flags and calls c.parseArgs before it does anything
+// else: completion reads the flags there (commandFlags). The table is filled in init because help reads it: a
 // package-level literal would be an initialization cycle.
 var commands []*command
 
@@ -187,6 +189,12 @@ func init() {
 			Run:     runVersion,
 		},
 		{
+			Name:    "completion",
+			Args:    "bash|zsh|fish",
+			Summary: "print a shell completion script: command names, each command's flags, dialect names",
+			Run:     runCompletion,
+		},
+		{
 			Name:    "help",
 			Args:    "[COMMAND]",
 			Summary: "list the commands and exit codes, or show one command's flags",
@@ -212,6 +220,10 @@ type env struct {
 	// input (reportError), whether printed as JSON or as text: under web,
 	// the answer of a command whose output is not JSON.
 	reported *errorDocJSON
+	// flagsOnly, when set, is given the command's flag set at parseArgs,
+	// and the command stops there, having run nothing: how completion
+	// reads each command's flags (commandFlags).
+	flagsOnly func(*flag.FlagSet)
 }
 
 // run runs betzacheck, as "betzacheck", with the arguments after its
@@ -298,6 +310,10 @@ func (c *command) usage(w io.Writer, fs *flag.FlagSet) {
 // checks that there are exactly want operands. On a usage error it has
 // already reported it and returns ok false with the exit code.
 func (c *command) parseArgs(e *env, fs *flag.FlagSet, args []string, want int) (operands []string, code int, ok bool) {
+	if e.flagsOnly != nil {
+		e.flagsOnly(fs)
+		return nil, exitOK, false
+	}
 	rest := args
 	for {
 		if err := fs.Parse(rest); err != nil {

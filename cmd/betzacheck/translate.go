@@ -48,8 +48,8 @@ func droppedLines(src string, lost []dialect.Loss) string {
 
 func runTranslate(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
-	from := dialectFlag(fs, "from", "dialect of the notation")
-	to := fs.String("to", dialect.Betza2, "dialect to write")
+	from := dialectFlag(fs, "from", "`dialect` of the notation")
+	to := dialectVar(fs, "to", dialect.Betza2, "`dialect` to write")
 	check := fs.Bool("check", false, "check with the equivalence harness that the translation means the same moves")
 	count := fs.Int("count", 500, "with --check: generated positions to try (0 or more)")
 	seed := fs.Int64("seed", time.Now().UnixNano(), "with --check: seed of the generated positions")

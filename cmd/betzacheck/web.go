@@ -160,6 +160,8 @@ type playground struct {
 	limits  webLimits
 	workers chan struct{} // a token per command running
 	page    []byte
+	spec    *specPages // the pages of the spec, nil when they did not render
+	specErr error      // why they did not
 	log     *log.Logger
 }
 
@@ -167,10 +169,19 @@ func newPlayground(l webLimits, logTo io.Writer) *playground {
 	if l.Workers <= 0 {
 		l.Workers = defaultWorkers()
 	}
+	sp, err := newSpecPages()
+	clauses := "{}"
+	if err == nil {
+		clauses = sp.clauseFilesJSON()
+	}
+	page := strings.Replace(playgroundPage, "<!--DIALECTS-->", dialectOptions(), 1)
+	page = strings.Replace(page, "<!--CLAUSES-->", clauses, 1)
 	return &playground{
 		limits:  l,
 		workers: make(chan struct{}, l.Workers),
-		page:    []byte(strings.Replace(playgroundPage, "<!--DIALECTS-->", dialectOptions(), 1)),
+		page:    []byte(page),
+		spec:    sp,
+		specErr: err,
 		log:     log.New(logTo, "betzacheck web: ", 0),
 	}
 }
@@ -277,10 +288,18 @@ func (p *playground) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// requests to this server only.
 		h.Set("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'")
 		w.Write(p.page)
+	case r.URL.Path == "/spec":
+		http.Redirect(w, r, "/spec/", http.StatusMovedPermanently)
+	case strings.HasPrefix(r.URL.Path, "/spec/") && p.spec == nil:
+		p.writeError(w, &apiError{http.StatusInternalServerError, "", fmt.Sprintf("the spec pages did not render: %v", p.specErr)})
+	case strings.HasPrefix(r.URL.Path, "/spec/"):
+		p.serveSpec(w, r)
+	case r.URL.Path == "/api/board":
+		p.serveBoard(w, r)
 	case strings.HasPrefix(r.URL.Path, "/api/"):
 		p.serveAPI(w, r)
 	default:
-		p.writeError(w, &apiError{http.StatusNotFound, "", fmt.Sprintf("no page at %s: the playground is at / and its API at /api/{%s}", r.URL.Path, strings.Join(apiNames(), ","))})
+		p.writeError(w, &apiError{http.StatusNotFound, "", fmt.Sprintf("no page at %s: the playground is at /, the spec at /spec/ and the API at /api/{%s}", r.URL.Path, strings.Join(apiNames(), ","))})
 	}
 }
 
@@ -339,7 +358,7 @@ func (p *playground) hostWords() string {
 
 // apiNames are the API's endpoints, sorted.
 func apiNames() []string {
-	var names []string
+	names := []string{"board"}
 	for name := range apiEndpoints {
 		names = append(names, name)
 	}
@@ -366,13 +385,8 @@ func (p *playground) serveAPI(w http.ResponseWriter, r *http.Request) {
 		p.writeError(w, &apiError{http.StatusNotFound, "", fmt.Sprintf("no endpoint /api/%s: expected one of %s", name, strings.Join(apiNames(), ", "))})
 		return
 	}
-	if n := len(r.URL.RawQuery); n > maxWebQuery {
-		p.writeError(w, &apiError{http.StatusRequestURITooLong, "", fmt.Sprintf("the query is %d bytes: the playground takes at most %d", n, maxWebQuery)})
-		return
-	}
-	q, err := url.ParseQuery(r.URL.RawQuery)
-	if err != nil {
-		p.writeError(w, &apiError{http.StatusBadRequest, "", fmt.Sprintf("malformed query: %v", err)})
+	q, ok := p.query(w, r)
+	if !ok {
 		return
 	}
 	args, aerr := ep.args(q, p.limits)
@@ -424,6 +438,21 @@ func (p *playground) serveAPI(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(status)
 		w.Write(a.stdout)
 	}
+}
+
+// query reads the query of an API request, at most maxWebQuery bytes; a
+// query it refuses is answered, and ok is false.
+func (p *playground) query(w http.ResponseWriter, r *http.Request) (q url.Values, ok bool) {
+	if n := len(r.URL.RawQuery); n > maxWebQuery {
+		p.writeError(w, &apiError{http.StatusRequestURITooLong, "", fmt.Sprintf("the query is %d bytes: the playground takes at most %d", n, maxWebQuery)})
+		return nil, false
+	}
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		p.writeError(w, &apiError{http.StatusBadRequest, "", fmt.Sprintf("malformed query: %v", err)})
+		return nil, false
+	}
+	return q, true
 }
 
 // firstParagraph is text up to its first blank line or usage line: the

@@ -83,25 +83,61 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		t.Error(err)
 	}
 
+	// Clause citations link to the spec: explain's output cites some.
+	var explainLinks []string
+	js(`[...document.querySelectorAll("#explain a.clause")].map(a => a.getAttribute("href"))`, &explainLinks)
+	if len(explainLinks) == 0 {
+		t.Error("mcB-xaK: explain's output links no clause")
+	}
+	for _, href := range explainLinks {
+		checkClauseLink(t, js, href)
+	}
+
 	// A notation with an error: the caret under offset 5 and the clause,
-	// and no stale diagram.
+	// a link to it, and the board stays, greyed, with no marks and no
+	// outcome.
 	if err := p.Type(ctx, "#notation", "mRpR-"); err != nil {
 		t.Fatal(err)
 	}
 	settled("mRpR-")
 	var bad struct {
-		Hidden         bool
-		Offset, Clause string
-		Caret, Diagram string
-		Outcomes       int
+		Hidden            bool
+		Offset, Clause    string
+		Caret, ClauseLink string
+		Squares, Marks    int
+		Stale             bool
+		Outcomes          int
+		Grey              string
 	}
-	js(`(() => { const e = document.querySelector("#error"); return {
+	js(`(() => { const e = document.querySelector("#error"), d = document.querySelector("#diagram"); return {
 		hidden: e.hidden, offset: e.dataset.offset, clause: e.dataset.clause,
 		caret: e.querySelector(".caret").textContent,
-		diagram: document.querySelector("#diagram").innerHTML,
+		clauseLink: (e.querySelector(".errmsg a.clause") || {}).textContent,
+		squares: d.querySelectorAll("rect.square").length, marks: d.querySelectorAll("g.mark").length,
+		stale: d.classList.contains("stale"), grey: getComputedStyle(d.querySelector("svg")).filter,
 		outcomes: document.querySelectorAll("#outcomes li").length} })()`, &bad)
-	if bad.Hidden || bad.Offset != "5" || bad.Clause != "§9.4" || bad.Caret != "     ^" || bad.Diagram != "" || bad.Outcomes != 0 {
-		t.Errorf("mRpR-: error shown %+v; want it visible, offset 5, clause §9.4, the caret under offset 5, no diagram and no outcomes", bad)
+	if bad.Hidden || bad.Offset != "5" || bad.Clause != "§9.4" || bad.Caret != "     ^" || bad.ClauseLink != "§9.4" ||
+		bad.Squares != 64 || bad.Marks != 0 || !bad.Stale || !strings.Contains(bad.Grey, "grayscale") || bad.Outcomes != 0 {
+		t.Errorf("mRpR-: shown %+v; want the error visible, offset 5, clause §9.4 linked, the caret under offset 5, the 64 squares greyed, no mark and no outcome", bad)
+	}
+	var errLink string
+	js(`document.querySelector("#error a.clause").getAttribute("href")`, &errLink)
+	checkClauseLink(t, js, errLink)
+	// The greyed board is still the position's: each click edits it, and
+	// the board is drawn again, greyed.
+	for _, want := range []string{"7P/8/3p1p2/5P2/4p3/8/8/8", "7p/8/3p1p2/5P2/4p3/8/8/8", "7P*/8/3p1p2/5P2/4p3/8/8/8", "8/8/3p1p2/5P2/4p3/8/8/8"} {
+		if err := p.Click(ctx, `#diagram rect.square[data-square="h8"]`); err != nil {
+			t.Fatal(err)
+		}
+		piece := "null"
+		if want[0] == '7' {
+			piece = "\"" + strings.TrimSuffix(strings.Split(want, "/")[0][1:], "") + "\""
+		}
+		if err := p.WaitFor(ctx, fmt.Sprintf(`document.querySelector("#position").value === %q && document.body.dataset.state === "idle" &&
+			document.querySelector("#diagram.stale") !== null &&
+			(document.querySelector('#diagram g.piece[data-square="h8"]') || {dataset: {piece: null}}).dataset.piece === %s`, want, piece)); err != nil {
+			t.Fatal(err)
+		}
 	}
 
 	// The bracket dialect: [R-sR] reads as the Betza 2.0 R-sR.
@@ -142,6 +178,50 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	}
 	checkMarks(t, js, "betza2", "R", "8x8", "8/8/3p1p2/5P2/P3p3/8/8/8", "c3")
 
+	// Without shift-click: "Move the mover", then a plain click (a tap).
+	if err := p.Click(ctx, "#place-mover"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Click(ctx, `#diagram rect.square[data-square="e2"]`); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.WaitFor(ctx, `document.querySelector("#from").value === "e2" && document.body.dataset.state === "idle"`); err != nil {
+		t.Fatal(err)
+	}
+	var pressed string
+	js(`document.querySelector("#place-mover").getAttribute("aria-pressed")`, &pressed)
+	if pressed != "false" {
+		t.Errorf("after the mover moved, the button is pressed: %q", pressed)
+	}
+	checkMarks(t, js, "betza2", "R", "8x8", "8/8/3p1p2/5P2/P3p3/8/8/8", "e2")
+
+	// The keyboard: the board's square in the tab order is the mover's;
+	// the arrows move, M puts the mover there, Enter acts as a click, and
+	// the focus stays on its square when the board is drawn again.
+	var tabbed string
+	js(`(() => { const e = document.querySelector('#diagram rect.square[tabindex="0"]'); e.focus(); return e.dataset.square; })()`, &tabbed)
+	if tabbed != "e2" {
+		t.Errorf("the board's square in the tab order is %q, want the mover's, e2", tabbed)
+	}
+	for _, k := range []string{"ArrowUp", "ArrowUp", "ArrowLeft", "m"} {
+		if err := p.Press(ctx, k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := p.WaitFor(ctx, `document.querySelector("#from").value === "d4" && document.body.dataset.state === "idle" && document.activeElement.dataset.square === "d4"`); err != nil {
+		t.Fatal(err)
+	}
+	checkMarks(t, js, "betza2", "R", "8x8", "8/8/3p1p2/5P2/P3p3/8/8/8", "d4")
+	for _, k := range []string{"ArrowDown", "Enter"} {
+		if err := p.Press(ctx, k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := p.WaitFor(ctx, `document.querySelector("#position").value === "8/8/3p1p2/5P2/P3p3/3P4/8/8" && document.body.dataset.state === "idle" && document.activeElement.dataset.square === "d3"`); err != nil {
+		t.Fatal(err)
+	}
+	checkMarks(t, js, "betza2", "R", "8x8", "8/8/3p1p2/5P2/P3p3/3P4/8/8", "d4")
+
 	// A second notation: W3 and R differ, and the page shows where.
 	if err := p.Type(ctx, "#notation", "W3"); err != nil {
 		t.Fatal(err)
@@ -164,6 +244,40 @@ func TestPlaygroundInBrowser(t *testing.T) {
 
 	if errs := p.Errors(); len(errs) > 0 {
 		t.Errorf("the page reported errors:\n%s", strings.Join(errs, "\n"))
+	}
+
+	// At 400 px wide (a phone) nothing is wider than the page, and the
+	// header's parts stay inside it.
+	if err := p.SetViewport(ctx, 400, 800); err != nil {
+		t.Fatal(err)
+	}
+	var narrow struct {
+		Page, Width float64
+		Header      float64
+		Overflowing []string
+	}
+	js(`(() => { const head = document.querySelector("header"), hr = head.getBoundingClientRect();
+		const out = [...head.querySelectorAll("*")].filter(e => { const r = e.getBoundingClientRect();
+			return r.width > 0 && (r.right > hr.right + 0.5 || r.left < hr.left - 0.5); }).map(e => e.id || e.tagName.toLowerCase());
+		return {page: document.documentElement.scrollWidth, width: window.innerWidth, header: head.scrollWidth - head.clientWidth, overflowing: out}; })()`, &narrow)
+	if narrow.Width != 400 || narrow.Page > narrow.Width || narrow.Header > 0 || len(narrow.Overflowing) > 0 {
+		t.Errorf("at 400 px: viewport %v, page %v wide, header %v px too wide, outside it: %v", narrow.Width, narrow.Page, narrow.Header, narrow.Overflowing)
+	}
+}
+
+// checkClauseLink checks that href, a clause link of the playground,
+// leads to that clause's anchor on the served spec page.
+func checkClauseLink(t *testing.T, js func(string, any), href string) {
+	t.Helper()
+	path, anchor, ok := strings.Cut(href, "#")
+	if !ok || !strings.HasPrefix(path, "/spec/") || !strings.HasPrefix(anchor, "clause-") {
+		t.Errorf("clause link %q: want /spec/FILE#clause-ID", href)
+		return
+	}
+	var found bool
+	js(fmt.Sprintf(`fetch(%q).then(r => r.text()).then(t => new DOMParser().parseFromString(t, "text/html").getElementById(%q) !== null)`, path, anchor), &found)
+	if !found {
+		t.Errorf("clause link %q: the spec page has no such anchor", href)
 	}
 }
 

@@ -199,7 +199,7 @@ func TestWebErrors(t *testing.T) {
 		{"GET", "/api/equiv?a=W&b=W&count=10001", 400, "count", "at most 10000"},
 		{"GET", "/api/moves?notation=W&from=%zz", 400, "", "malformed query"},
 		{"GET", long, 414, "", "at most 8192"},
-		{"GET", "/api/nothing", 404, "", "expected one of diagram, equiv, explain, moves, parse, translate"},
+		{"GET", "/api/nothing", 404, "", "expected one of board, diagram, equiv, explain, moves, parse, translate"},
 		{"GET", "/elsewhere", 404, "", "no page at /elsewhere"},
 		{"POST", "/api/moves?notation=W&from=d4", 405, "", "method POST"},
 		{"GET", "/api/moves?notation=W&from=d4&paths=maybe", 400, "", `invalid boolean value "maybe" for -paths`},

@@ -460,3 +460,33 @@ func (p *Page) Screenshot(ctx context.Context, width, height int) ([]byte, error
 	}
 	return shot.Data, err
 }
+
+// SetViewport makes the page's viewport width × height CSS pixels, as a
+// window (or a phone's screen) of that size shows it, until it is set
+// again; a screenshot sets it back to ViewportWidth × ViewportHeight.
+func (p *Page) SetViewport(ctx context.Context, width, height int) error {
+	return p.setViewport(ctx, width, height)
+}
+
+// keyCodes are the Windows virtual key codes of the named keys Press
+// knows, and the text each types.
+var keyCodes = map[string]struct {
+	code int
+	text string
+}{
+	"Enter": {13, "\r"}, "Tab": {9, ""}, "Escape": {27, ""}, " ": {32, " "},
+	"ArrowLeft": {37, ""}, "ArrowUp": {38, ""}, "ArrowRight": {39, ""}, "ArrowDown": {40, ""},
+}
+
+// Press presses and releases one key where the focus is, as a user does:
+// a named key of the DOM ("Enter", "ArrowUp", "Tab", " ") or a single
+// letter or digit ("m").
+func (p *Page) Press(ctx context.Context, key string) error {
+	if k, ok := keyCodes[key]; ok {
+		return p.key(ctx, key, key, k.code, k.text)
+	}
+	if r := []rune(key); len(r) == 1 && r[0] < 128 {
+		return p.key(ctx, key, "", int(strings.ToUpper(key)[0]), key)
+	}
+	return fmt.Errorf("press %q: not a key Press knows", key)
+}

@@ -14,7 +14,10 @@
 // the reference, and the implementation's, both drawn from the wire
 // replies at the run's level by package diagram), the outcome diff, the
 // command that replays it, and its minimal case with the command that
-// replays that alone.
+// replays that alone. Every clause the page cites (§4.2, P6.1) links to
+// the appendix "Clauses cited" at its end, which holds each one's first
+// paragraph from the spec built in (package spec), so that the file read
+// alone, with no server, keeps its links.
 //
 // The elements that carry numbers have stable classes and data attributes,
 // so that a test (or a person's script) reads the page rather than looks
@@ -105,11 +108,20 @@ func Write(w io.Writer, rep *conform.Report, opt Options) error {
 	if opt.MaxClasses <= 0 {
 		opt.MaxClasses = DefaultMaxClasses
 	}
-	var buf bytes.Buffer
-	if err := page.Execute(&buf, build(rep, opt)); err != nil {
+	c, err := newCiter()
+	if err != nil {
 		return err
 	}
-	_, err := w.Write(buf.Bytes())
+	t, err := page.Clone()
+	if err != nil {
+		return err
+	}
+	t.Funcs(template.FuncMap{"cite": c.cite, "cited": c.appendix})
+	var buf bytes.Buffer
+	if err := t.Execute(&buf, build(rep, opt)); err != nil {
+		return err
+	}
+	_, err = w.Write(buf.Bytes())
 	return err
 }
 

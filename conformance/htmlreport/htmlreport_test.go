@@ -278,3 +278,49 @@ func TestPageSize(t *testing.T) {
 		t.Errorf("the page takes %d bytes, more than 500 KB", b.Len())
 	}
 }
+
+// TestClausesCited: every clause the page cites links to its entry in the
+// appendix "Clauses cited", which holds each cited clause once with its
+// text, and nothing else; a file read without a server keeps its links.
+func TestClausesCited(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, syntheticReport(t), syntheticOptions); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	main, appendix, ok := strings.Cut(page, `<section id="clauses-cited"`)
+	if !ok {
+		t.Fatal("the page has no appendix of the clauses cited")
+	}
+	links := regexp.MustCompile(`<a class="clause" href="#(clause-[^"]+)">(§[^<]+)</a>`)
+	cited := map[string]bool{}
+	for _, m := range links.FindAllStringSubmatch(main, -1) {
+		cited[m[1]] = true
+		if "clause-"+strings.TrimPrefix(m[2], "§") != m[1] {
+			t.Errorf("%s links to #%s", m[2], m[1])
+		}
+	}
+	for _, want := range []string{"clause-9.4", "clause-1.1", "clause-3.8", "clause-4.2"} {
+		if !cited[want] {
+			t.Errorf("the page does not link %s", want)
+		}
+	}
+	entries := regexp.MustCompile(`<dt id="(clause-[^"]+)">`).FindAllStringSubmatch(appendix, -1)
+	if len(entries) != len(cited) {
+		t.Errorf("the appendix has %d entries, the page cites %d clauses", len(entries), len(cited))
+	}
+	for _, m := range entries {
+		if !cited[m[1]] {
+			t.Errorf("the appendix lists %s, which the page does not cite", m[1])
+		}
+	}
+	if !strings.Contains(appendix, "<code>x</code>: eruption at the start of the leg that carries it.") {
+		t.Error("the appendix lacks the text of §3.8")
+	}
+	// Every link of the appendix's texts has its target too.
+	for _, m := range links.FindAllStringSubmatch(appendix, -1) {
+		if !strings.Contains(page, ` id="`+m[1]+`"`) {
+			t.Errorf("the appendix links %s, which has no anchor", m[1])
+		}
+	}
+}

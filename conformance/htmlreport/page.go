@@ -5,9 +5,14 @@ import (
 	"strings"
 )
 
+// page is the page's template. Its functions cite and cited are given
+// their citer's for each page written (see Write); those here only let it
+// parse.
 var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"upper": strings.ToUpper,
 	"zero":  func(n int) bool { return n == 0 },
+	"cite":  func(s string) template.HTML { return template.HTML(template.HTMLEscapeString(s)) },
+	"cited": func() []citedClause { return nil },
 }).Parse(pageHTML + sidesHTML))
 
 // sidesHTML draws a case's two answers side by side, then their diff: a
@@ -67,7 +72,7 @@ const pageHTML = `<!DOCTYPE html>
 <details class="class" id="class-{{.N}}" data-class="{{.Key}}" data-count="{{.Count}}" open>
 <summary><span class="count">{{.Count}}</span> <code class="class-key">{{.Key}}</code>: <code class="notation">{{.Smallest.Notation}}</code> on {{.Smallest.Board}} from {{.Smallest.From}}</summary>
 {{- with .Cause}}
-<p class="cause" data-clause="{{.Clause}}">{{.Says}} ({{.Clause}})</p>
+<p class="cause" data-clause="{{.Clause}}">{{cite .Says}} ({{cite .Clause}})</p>
 {{- end}}
 {{- if .Also}}
 <p class="also">Also explained by: <code>{{.Also}}</code></p>
@@ -79,7 +84,7 @@ const pageHTML = `<!DOCTYPE html>
 <dl class="case">
 <dt>Smallest case</dt><dd><code class="notation">{{.Notation}}</code>{{if .Betza2}} <span class="betza2">(Betza 2.0: <code>{{.Betza2}}</code>)</span>{{end}}, shrunk from <code class="case-id">{{.ID}}</code></dd>
 <dt>Position</dt><dd>board <code>{{.Board}}</code>, position <code>{{.Position}}</code>, from <code>{{.From}}</code></dd>
-<dt>Reason</dt><dd class="reason">{{.Reason}}</dd>
+<dt>Reason</dt><dd class="reason">{{cite .Reason}}</dd>
 </dl>
 {{template "sides" .}}
 {{- if .Replay}}
@@ -110,7 +115,7 @@ const pageHTML = `<!DOCTYPE html>
 {{- range .Failures}}
 <section class="reference-failure" data-case="{{.ID}}">
 <h3><span class="word fail">REFERENCE FAIL</span> <code class="case-id">{{.ID}}</code> <code class="notation">{{.Notation}}</code></h3>
-<p class="reason">{{.Reason}}</p>
+<p class="reason">{{cite .Reason}}</p>
 {{- if .Diff}}
 <pre class="diff">{{.Diff}}</pre>
 {{- end}}
@@ -125,7 +130,7 @@ const pageHTML = `<!DOCTYPE html>
 <thead><tr><th scope="col">clause</th>{{range .Kinds}}<th scope="col" class="{{.}}">{{.}}</th>{{end}}</tr></thead>
 <tbody>
 {{- range .Clauses}}
-<tr class="clause" data-clause="{{.Clause}}"><th scope="row">{{.Clause}}</th>{{$c := .Clause}}{{range .Counts}}<td class="count {{.Kind}}{{if zero .N}} zero{{end}}" data-clause="{{$c}}" data-kind="{{.Kind}}">{{.N}}</td>{{end}}</tr>
+<tr class="clause" data-clause="{{.Clause}}"><th scope="row">{{cite .Clause}}</th>{{$c := .Clause}}{{range .Counts}}<td class="count {{.Kind}}{{if zero .N}} zero{{end}}" data-clause="{{$c}}" data-kind="{{.Kind}}">{{.N}}</td>{{end}}</tr>
 {{- end}}
 </tbody>
 </table>
@@ -151,9 +156,9 @@ const pageHTML = `<!DOCTYPE html>
 <h3><span class="word {{.Verdict}}">{{upper .Verdict}}</span>{{if .Expected}} <span class="badge">expected</span>{{end}} <code class="case-id">{{.ID}}</code></h3>
 <dl class="case">
 <dt>Notation</dt><dd><code class="notation">{{.Notation}}</code>{{if .Betza2}} <span class="betza2">(Betza 2.0: <code>{{.Betza2}}</code>)</span>{{end}}</dd>
-<dt>Clauses</dt><dd>{{.Clauses}}</dd>
+<dt>Clauses</dt><dd>{{cite .Clauses}}</dd>
 <dt>Position</dt><dd>board <code>{{.Board}}</code>, position <code>{{.Position}}</code>, from <code>{{.From}}</code></dd>
-<dt>Reason</dt><dd class="reason">{{.Reason}}</dd>
+<dt>Reason</dt><dd class="reason">{{cite .Reason}}</dd>
 {{- if .Minimal}}
 <dt>Minimal case</dt><dd class="minimal">{{.Minimal}}; replay it alone: <code>{{.ReplayMinimal}}</code></dd>
 {{- end}}
@@ -188,6 +193,19 @@ const pageHTML = `<!DOCTYPE html>
 <li class="more">and {{.UnsolicitedMore}} more</li>
 {{- end}}
 </ul>
+</section>
+{{- end}}
+{{- with cited}}
+
+<section id="clauses-cited" data-clauses="{{len .}}">
+<h2>Clauses cited</h2>
+<p class="hint">The first paragraph of each clause this page cites, from the spec betzacheck implements: the rest of a clause (its decisions and examples) is in the file named, and on the pages of <code>betzacheck web</code> at <code>/spec/FILE#ANCHOR</code>.</p>
+<dl class="clauses-cited">
+{{- range .}}
+<dt id="{{.Anchor}}"><a class="clause" href="#{{.Anchor}}">{{.ID}}</a>{{if .Title}} {{.Title}}{{end}} <span class="where">spec/{{.File}}:{{.Line}}</span></dt>
+<dd>{{.Text}}</dd>
+{{- end}}
+</dl>
 </section>
 {{- end}}
 </main>

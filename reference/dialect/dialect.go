@@ -61,6 +61,25 @@ func (e *NoEquivalentError) Error() string {
 	return fmt.Sprintf("%s has no equivalent in %s: %s", e.Part, e.To, e.Reason)
 }
 
+// ModifierPart narrows the part of a NoEquivalentError from a leg to one
+// of its modifier letters: given the leg as written (leg, at byte offset
+// at of the source), it returns the letter and its offset when the letter
+// is among the modifiers in front of the leg's atom or group, and the leg
+// itself when it is not, so that the error names what has no equivalent
+// ("x", not the whole leg "mcxF") and where it stands.
+func ModifierPart(leg string, at int, letter byte) (string, int) {
+	for i := 0; i < len(leg); i++ {
+		c := leg[i]
+		switch {
+		case c == letter:
+			return leg[i : i+1], at + i
+		case 'A' <= c && c <= 'Z', c == '(', c == '[':
+			return leg, at // the atom: the modifiers are behind
+		}
+	}
+	return leg, at
+}
+
 // Found names the character at byte offset i of src for the "found …" of
 // an error message: the whole character, however many bytes it takes, in
 // quotes ('é', "'" for the quote itself, '\x00' for one that does not

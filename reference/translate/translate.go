@@ -7,6 +7,7 @@
 package translate
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -79,13 +80,22 @@ func FromBetza2(to, src string) (string, error) {
 }
 
 // Translate reads src in one dialect and writes it in another, through
-// Betza 2.0.
+// Betza 2.0. A part of a Betza 2.0 src that has no equivalent is named,
+// with its offset, in src as written, not in its canonical form: "x" at
+// 4 of mcB-xaK (at 5 of the canonical mcB-axK).
 func Translate(from, to, src string) (string, error) {
 	prog, err := ToBetza2(from, src)
 	if err != nil {
 		return "", err
 	}
-	return FromBetza2(to, prog.Source())
+	out, err := FromBetza2(to, prog.Source())
+	var ne *dialect.NoEquivalentError
+	if err != nil && from == dialect.Betza2 && prog.Source() != src && errors.As(err, &ne) {
+		if _, asWritten := FromBetza2(to, src); errors.As(asWritten, &ne) {
+			return "", asWritten
+		}
+	}
+	return out, err
 }
 
 // core is Betza 2.0 itself: its translation of a notation is the

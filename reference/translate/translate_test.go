@@ -92,3 +92,44 @@ func TestCheckEnPassant(t *testing.T) {
 		}
 	}
 }
+
+// TestNoEquivalentPart: a notation that has no equivalent names the part
+// that has none, where it stands in the text as written: a whole chain
+// when no classic spelling takes the chain (not its first leg), a
+// modifier letter when the letter is what has none (not its leg).
+func TestNoEquivalentPart(t *testing.T) {
+	for _, c := range []struct {
+		to, src, part string
+		at            int
+	}{
+		{"betza-classic", "W-F-F", "W-F-F", 0},
+		{"betza-classic", "mW-F-F-W", "mW-F-F-W", 0},
+		{"betza-classic", "R-pR-R", "R-pR-R", 0},
+		{"betza-classic", "W(F-F-F)", "F-F-F", 2},
+		{"betza-classic", "mcxF", "x", 2}, // as written, not as the canonical xmcF
+		{"betza-classic", "FxmcW", "x", 1},
+		{"bracket", "mcB-xaK", "x", 4},
+		{"bracket", "F-eW", "e", 2},
+		{"bracket", "W-aW", "a", 2},
+		{"bracket", "W-tW-W", "t", 2},
+		{"xbetza", "mcB-xaK", "x", 4},
+		{"xbetza", "W-uW-W", "u", 2},
+		{"spanish", "mcB-xaK", "x", 4},
+		{"spanish", "F-eW", "e", 2},
+		{"spanish", "R-pR-R", "p", 2},
+		{"betza-classic:fairy-stockfish", "mW-F-F-W", "mW-F-F-W", 0},
+	} {
+		_, err := translate.Translate("betza2", c.to, c.src)
+		var ne *dialect.NoEquivalentError
+		if !errors.As(err, &ne) {
+			t.Errorf("%s into %s: %v, want no equivalent", c.src, c.to, err)
+			continue
+		}
+		if ne.Part != c.part || ne.Offset != c.at {
+			t.Errorf("%s into %s: names %q at %d, want %q at %d (%v)", c.src, c.to, ne.Part, ne.Offset, c.part, c.at, err)
+		}
+		if ne.Offset < 0 || ne.Offset+len(ne.Part) > len(c.src) || c.src[ne.Offset:ne.Offset+len(ne.Part)] != ne.Part {
+			t.Errorf("%s into %s: %q at %d is not where the text has it", c.src, c.to, ne.Part, ne.Offset)
+		}
+	}
+}

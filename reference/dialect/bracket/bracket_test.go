@@ -210,16 +210,16 @@ var from = []struct{ src, want, noEq string }{
 	{"fcW02", "fcnD", ""},
 	{"iW-F", "[iW-F]", ""},
 	{"aW", "W", ""},
-	{"W-aW", "", "aW"},
+	{"W-aW", "", "a"},
 	{"N0", "", "N0"},
-	{"mcB-xaK", "", "xaK"},
-	{"cR-ebR", "", "ebR"},
+	{"mcB-xaK", "", "x"},
+	{"cR-ebR", "", "e"},
 	{"cB-dO", "", "dO"},
 	{"W03F", "nHF", ""},
 	{"W04", "", "W04"},
 	{"(W-F)03", "", "(W-F)03"},
 	{"cidiW", "", "cidiW"},
-	{"mR-xatD-bW", "", "xatD"},
+	{"mR-xatD-bW", "", "x"},
 }
 
 func TestFromBetza2(t *testing.T) {

@@ -236,17 +236,22 @@ func bracketLeg(l Leg2, first bool) (string, error) {
 	bad := func(format string, args ...any) error {
 		return &dialect.NoEquivalentError{From: dialect.Betza2, To: dialect.Bracket, Part: l.Src, Offset: l.At, Reason: fmt.Sprintf(format, args...)}
 	}
+	// badMod names the modifier letter that has no bracket spelling.
+	badMod := func(letter byte, format string, args ...any) error {
+		part, at := dialect.ModifierPart(l.Src, l.At, letter)
+		return &dialect.NoEquivalentError{From: dialect.Betza2, To: dialect.Bracket, Part: part, Offset: at, Reason: fmt.Sprintf(format, args...)}
+	}
 	switch {
 	case l.Atom == 'O':
 		return "", bad("the null atom O (§1.4 of spec/betza2.md) is not an atom of the bracket dialect (§B2.1)")
 	case l.Mods.Erupt:
-		return "", bad("eruption x (§3.8 of spec/betza2.md) has no bracket modifier (§B9.1)")
+		return "", badMod('x', "eruption x (§3.8 of spec/betza2.md) has no bracket modifier (§B9.1)")
 	case l.Mods.Equal:
-		return "", bad("e, a leg as long as the previous one (§3.10 of spec/betza2.md), has no bracket modifier (§B9.1)")
+		return "", badMod('e', "e, a leg as long as the previous one (§3.10 of spec/betza2.md), has no bracket modifier (§B9.1)")
 	}
 	for _, m := range l.Mods.Modalities {
 		if strings.IndexByte("tou", m.Letter) >= 0 {
-			return "", bad("the modality %c (§3.5–§3.7 of spec/betza2.md) has no bracket modifier (§B4.3)", m.Letter)
+			return "", badMod(m.Letter, "the modality %c (§3.5–§3.7 of spec/betza2.md) has no bracket modifier (§B4.3)", m.Letter)
 		}
 		if m.VictimVirgin {
 			return "", bad("an i after %c (the victim has not moved, §3.11 of spec/betza2.md) has no bracket modifier; the bracket i is the mover's (§B4.5)", m.Letter)
@@ -255,7 +260,7 @@ func bracketLeg(l Leg2, first bool) (string, error) {
 	dirs := l.Mods.Dirs
 	if strings.Contains(dirs, "a") {
 		if !first {
-			return "", bad("a on a later leg names every direction, straight back included (§3.9 of spec/betza2.md); a bracket leg after the first has no such name (§B4.2)")
+			return "", badMod('a', "a on a later leg names every direction, straight back included (§3.9 of spec/betza2.md); a bracket leg after the first has no such name (§B4.2)")
 		}
 		dirs = "" // every direction: the first leg's default (§B4.2)
 	}

@@ -63,12 +63,14 @@ func (d Dialect) simpleMods(l bracket.Leg2, allowed string) error {
 	switch {
 	case l.Atom == 'O':
 		return d.noEq(l, "the null atom O is not classic (§C2.1)")
-	case l.Mods.Erupt, l.Mods.Equal:
-		return d.noEq(l, "x and e are Betza 2.0 letters with no classic meaning (§C6.1)")
+	case l.Mods.Erupt:
+		return d.noEqMod(l, 'x', "x and e are Betza 2.0 letters with no classic meaning (§C6.1)")
+	case l.Mods.Equal:
+		return d.noEqMod(l, 'e', "x and e are Betza 2.0 letters with no classic meaning (§C6.1)")
 	}
 	for _, m := range l.Mods.Modalities {
 		if strings.IndexByte(allowed, m.Letter) < 0 || m.VictimVirgin {
-			return d.noEq(l, "the modality %c has no classic spelling here (§C6.1)", m.Letter)
+			return d.noEqMod(l, m.Letter, "the modality %c has no classic spelling here (§C6.1)", m.Letter)
 		}
 	}
 	return nil
@@ -93,7 +95,24 @@ func (d Dialect) fromChain(c []bracket.Leg2) ([]string, error) {
 			return []string{s}, nil
 		}
 	}
-	return nil, d.noEq(c[0], "a chain of %d legs: classic Betza has single legs, hoppers (pR-R), grasshoppers (pQ-K) and lame leapers (W-F) only (§C6.2)", len(c))
+	return nil, d.noEqChain(c, "a chain of %d legs: classic Betza has single legs, hoppers (pR-R), grasshoppers (pQ-K) and lame leapers (W-F) only (§C6.2)", len(c))
+}
+
+// noEqChain is the error of a chain that has no classic spelling as a
+// whole: it names the chain as written, not its first leg.
+func (d Dialect) noEqChain(c []bracket.Leg2, format string, args ...any) error {
+	legs := make([]string, len(c))
+	for i, l := range c {
+		legs[i] = l.Src
+	}
+	return &dialect.NoEquivalentError{From: dialect.Betza2, To: dialect.Classic + " (" + d.profile.Name + ")", Part: strings.Join(legs, "-"), Offset: c[0].At, Reason: fmt.Sprintf(format, args...)}
+}
+
+// noEqMod is the error of a modifier letter of leg l with no classic
+// spelling: it names the letter and where it stands.
+func (d Dialect) noEqMod(l bracket.Leg2, letter byte, format string, args ...any) error {
+	part, at := dialect.ModifierPart(l.Src, l.At, letter)
+	return &dialect.NoEquivalentError{From: dialect.Betza2, To: dialect.Classic + " (" + d.profile.Name + ")", Part: part, Offset: at, Reason: fmt.Sprintf(format, args...)}
 }
 
 // fromLeg writes one plain leg; extra are modifier letters to add (p, g,

@@ -45,6 +45,13 @@ func (w *writer) none(n syntax.Node, reason string, args ...any) error {
 	}
 }
 
+// noneLetter is none for one modifier letter of the leg n: the letter and
+// where it stands.
+func (w *writer) noneLetter(n syntax.Node, letter byte, reason string, args ...any) error {
+	part, at := dialect.ModifierPart(w.src[n.Pos():n.End()], int(n.Pos()), letter)
+	return &dialect.NoEquivalentError{From: dialect.Betza2, To: dialect.Spanish, Part: part, Offset: at, Reason: fmt.Sprintf(reason, args...)}
+}
+
 // chain writes one 2.0 chain as one or more Spanish movements.
 func (w *writer) chain(ch *syntax.Chain) ([]string, error) {
 	if len(ch.Legs) == 1 {
@@ -96,7 +103,11 @@ func (w *writer) leg(l *syntax.Leg, cont, last bool) ([]string, error) {
 	case a.Letter == 'O':
 		return nil, w.none(a, "the null move O has no Spanish form (§S9.4)")
 	case set.Erupt || set.Equal:
-		return nil, w.none(l.Mods, "x and e have no Spanish form (§S9.4)")
+		letter := byte('x')
+		if !set.Erupt {
+			letter = 'e'
+		}
+		return nil, w.noneLetter(l, letter, "x and e have no Spanish form (§S9.4)")
 	}
 	hasM, hasC := false, false
 	for _, m := range set.Modalities {

@@ -93,6 +93,7 @@ func chainLegs(c *syntax.Chain, src string) ([]leg20, error) {
 		case atom.Class == geometry.Null:
 			return nil, fromNoEq(src, part, at, "the null atom O has no XBetza equivalent (§X7.1)")
 		case set.Erupt:
+			part, at := dialect.ModifierPart(part, at, 'x')
 			return nil, fromNoEq(src, part, at, "an eruption x has no XBetza equivalent; XBetza's x hands the move to another piece (§X7.1, §X8.1)")
 		}
 		leg := leg20{atom: atom, ride: 1, mover: set.MoverVirgin, equal: set.Equal}
@@ -106,6 +107,9 @@ func chainLegs(c *syntax.Chain, src string) ([]leg20, error) {
 		}
 		for _, m := range set.Modalities {
 			if m.VictimVirgin || !strings.ContainsRune("mcdpt", rune(m.Letter)) {
+				if !m.VictimVirgin {
+					part, at = dialect.ModifierPart(part, at, m.Letter)
+				}
 				return nil, fromNoEq(src, part, at, "the modality %c%s has no XBetza equivalent (§X7.1)", m.Letter, map[bool]string{true: "i"}[m.VictimVirgin])
 			}
 			leg.modes += string(m.Letter)

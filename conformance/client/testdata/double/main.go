@@ -1,6 +1,7 @@
 // Command double is the test doubles of the client's tests: one program
-// whose subcommands are implementations of protocol 1 (spec/protocol.md)
-// that each misbehave in one way, on purpose, and otherwise answer like
+// whose subcommands are implementations of the protocol (spec/protocol.md;
+// the version wire.Version unless -protocol says otherwise) that each
+// misbehave in one way, on purpose, and otherwise answer like
 // the reference at the level they declare.
 //
 //	double NAME [flags]
