@@ -1,12 +1,13 @@
 // Package grammar holds the EBNF of Betza 2.0 (betza2.ebnf) and small tools
 // over it: Betza2 parses the grammar, Sample generates sentences from it and
 // Accepts recognises them. The grammar's production names are the AST node
-// names of betzacheck/reference/syntax; the comment at the top of
+// names of package github.com/betzacheck/betzacheck/reference/syntax; the comment at the top of
 // betza2.ebnf says where the parser accepts less than the grammar.
 package grammar
 
 import (
 	"embed"
+	"io/fs"
 	"strings"
 
 	"golang.org/x/exp/ebnf"
@@ -14,6 +15,11 @@ import (
 
 //go:embed *.ebnf
 var files embed.FS
+
+// Files returns the grammars, one .ebnf file per dialect, at the root of
+// the file system: built into the binary, for the commands that write
+// them out.
+func Files() fs.FS { return files }
 
 // Start is the start production of the Betza 2.0 grammar.
 const Start = "Notation"

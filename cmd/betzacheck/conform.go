@@ -16,6 +16,7 @@ import (
 
 	"github.com/betzacheck/betzacheck/conformance/client"
 	"github.com/betzacheck/betzacheck/conformance/conform"
+	"github.com/betzacheck/betzacheck/conformance/corpus"
 	"github.com/betzacheck/betzacheck/conformance/htmlreport"
 	"github.com/betzacheck/betzacheck/conformance/report"
 	"github.com/betzacheck/betzacheck/conformance/triage"
@@ -32,7 +33,8 @@ func runConform(c *command, e *env, args []string) int {
 	impl := fs.String("impl", "", "implementation command, or \"reference\" for the reference in process: words as a POSIX shell splits them\n"+
 		"(quotes and backslashes), leading NAME=value words set in its environment; run without a shell, so nothing\n"+
 		"is expanded ($, `, ~, globs) and no pipe or redirection is taken (spec/protocol.md P1.8)")
-	dir := fs.String("corpus", "", "corpus directory (or give it as the operand; \"\" and no operand: no corpus cases)")
+	dir := fs.String("corpus", "", "corpus directory, or \"builtin\" for the corpus built into betzacheck (or give it as the operand);\n"+
+		"with no corpus, no --generate and no --notation, the built-in corpus is run")
 	generate := fs.Int("generate", 0, "generated cases to add")
 	seed := fs.Int64("seed", time.Now().UnixNano(), "seed of the generated cases")
 	level := fs.String("level", "", "compare at this level at most (destinations, effects, paths)")
@@ -69,9 +71,16 @@ func runConform(c *command, e *env, args []string) int {
 	if !ok {
 		return exitUsage
 	}
-	if one.given() && (*dir != "" || *generate > 0) {
-		fmt.Fprintln(e.stderr, "betzacheck conform: --notation judges one case: give no corpus directory and no --generate")
+	if one.given() && *dir != "" {
+		fmt.Fprintln(e.stderr, "betzacheck conform: --notation judges one notation: give no corpus directory")
 		return exitUsage
+	}
+	if one.given() && *generate > 0 && one.placed() {
+		fmt.Fprintln(e.stderr, "betzacheck conform: --notation with --generate N judges the notation on N generated positions: give no --board, --position or --from")
+		return exitUsage
+	}
+	if *dir == "" && *generate <= 0 && !one.given() {
+		*dir = corpus.Builtin
 	}
 	if !checkPositive(c, e, "timeout", *timeout) {
 		return exitUsage
@@ -115,7 +124,7 @@ func runConform(c *command, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "betzacheck conform: --divergences: %v\n", err)
 		return exitUsage
 	}
-	if one.given() {
+	if one.given() && *generate <= 0 {
 		c, err := one.build()
 		if err != nil {
 			fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
@@ -146,13 +155,24 @@ func runConform(c *command, e *env, args []string) int {
 	}()
 	// An implementation that never started is asked nothing: its cases
 	// are not adapted to dialects it never declared.
-	cases, total, err := streamCases(corpusCases, im.Hello(), started && !one.given(), *generate, *seed, shard)
+	generator := func(indices iter.Seq[int]) (iter.Seq[*conform.Case], error) {
+		return conform.GenerateOnly(im.Hello(), *generate, *seed, indices)
+	}
+	if one.given() {
+		generator = func(indices iter.Seq[int]) (iter.Seq[*conform.Case], error) {
+			return conform.GenerateNotation(im.Hello(), *one.dialect, *one.notation, *generate, *seed, indices)
+		}
+	}
+	cases, total, err := streamCases(corpusCases, im.Hello(), started && !(one.given() && *generate <= 0), *generate, generator, shard)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
 		return exitUsage
 	}
 	if *generate > 0 && text {
 		fmt.Fprintf(e.stdout, "seed %d\n", *seed)
+		if one.given() {
+			fmt.Fprintf(e.stdout, "notation %s in %s on %d generated positions\n", conform.ShellJoin(*one.notation), *one.dialect, *generate)
+		}
 	}
 	var bar *progress
 	if !*quiet {
@@ -160,10 +180,13 @@ func runConform(c *command, e *env, args []string) int {
 	}
 	// What the run is, for its JSON report and for merge, which compares
 	// it across shards (spec/protocol.md P10.2).
-	info := conform.RunInfo{Tool: "betzacheck", Version: version, Argv: e.argv(c.Name, args), Impl: *impl, Level: *level,
+	info := conform.RunInfo{Tool: "betzacheck", Version: moduleVersion(), Argv: e.argv(c.Name, args), Impl: *impl, Level: *level,
 		Timeout: timeout.String(), ShrinkBudget: *shrinkBudget, Expect: expectInfo}
 	if *generate > 0 {
 		info.Generate, info.Seed, info.Dialect = *generate, seed, conform.GenerateDialect(im.Hello().Dialects)
+		if one.given() {
+			info.Dialect = *one.dialect
+		}
 	}
 	if *dir != "" {
 		info.Corpus = conform.NewCorpusInfo(filepath.Clean(*dir), corpusCases)
@@ -214,7 +237,7 @@ func runConform(c *command, e *env, args []string) int {
 			return triage.WriteDivergences(w, rep, conform.ShellJoin(e.argv(c.Name, args)...), notes)
 		}},
 		{*htmlOut, func(w io.Writer) error {
-			return htmlreport.Write(w, rep, htmlreport.Options{Program: e.prog(), Impl: *impl, Corpus: *dir, Level: *level})
+			return htmlreport.Write(w, rep, htmlreport.Options{Program: e.prog(), Impl: *impl, Corpus: *dir, Level: *level, Notation: rep.Run.Notation})
 		}},
 	}, status)
 }
@@ -264,7 +287,7 @@ func implCommand(c *command, e *env, impl string) (client.Command, bool) {
 // When only some of the processes start, the pool is those that did.
 func startImpl(ctx context.Context, e *env, impl string, cmd client.Command, timeout time.Duration, jobs int) (im conform.Impl, clients []*client.Client, started bool) {
 	if impl == "reference" {
-		return conform.Reference{}, nil, true
+		return conform.Reference{Version: moduleVersion()}, nil, true
 	}
 	var members []conform.Impl
 	var firstErr error
@@ -434,8 +457,8 @@ func conformStatus(c *command, rep *conform.Report, allowUnsupported bool, stder
 // only (every case for the whole run); total is how many there are, for
 // the progress. Without adapt the cases stay as they are (an
 // implementation that never started declared nothing to adapt them to).
-func streamCases(corpusCases []*conform.Case, h wire.HelloReply, adapt bool, n int, seed int64, shard conform.Shard) (cases iter.Seq[*conform.Case], total int, err error) {
-	all, err := shard.Cases(corpusCases, h, n, seed)
+func streamCases(corpusCases []*conform.Case, h wire.HelloReply, adapt bool, n int, generate conform.Generator, shard conform.Shard) (cases iter.Seq[*conform.Case], total int, err error) {
+	all, err := shard.CasesOf(corpusCases, n, generate)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -41,6 +41,16 @@ func (f *caseFlags) given() bool {
 	return given
 }
 
+// placed reports whether the case's board, position or mover's square
+// was given.
+func (f *caseFlags) placed() bool {
+	placed := false
+	f.fs.Visit(func(fl *flag.Flag) {
+		placed = placed || fl.Name == "board" || fl.Name == "position" || fl.Name == "from"
+	})
+	return placed
+}
+
 // info is the one case as the run's report gives it: the flags as given,
 // the position empty when none was.
 func (f *caseFlags) info() *conform.NotationInfo {

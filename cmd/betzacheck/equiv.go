@@ -2,10 +2,7 @@ package main
 
 import (
 	"cmp"
-	"errors"
-	"flag"
 	"fmt"
-	"io/fs"
 	"math"
 	"path/filepath"
 	"time"
@@ -171,7 +168,7 @@ func runEquiv(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
 	count := fs.Int("count", 1000, "generated positions to try (0 or more)")
 	seed := fs.Int64("seed", time.Now().UnixNano(), "seed of the generated positions")
-	dir := fs.String("corpus", "corpus", "corpus whose positions are tried first (\"\" for none)")
+	dir := fs.String("corpus", corpus.Builtin, "corpus whose positions are tried first: a directory, \"builtin\" (the corpus built into betzacheck) or \"\" for none")
 	quiet := fs.Bool("quiet", false, "print only the verdict line")
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object (an error too, on stdout)")
 	dialectA := dialectFlag(fs, "dialect", "read both notations in dialect `NAME` and compare their Betza 2.0 translations; NAME is one of")
@@ -198,7 +195,7 @@ func runEquiv(c *command, e *env, args []string) int {
 		}
 		movers[i], canonical[i] = ev.Program(prog), prog.Canonical()
 	}
-	positions, code, ok := loadCorpus(c, e, fs, *dir, *jsonOut)
+	positions, code, ok := loadCorpus(c, e, *dir, *jsonOut)
 	if !ok {
 		return code
 	}
@@ -247,24 +244,17 @@ func errString(err error) string {
 	return err.Error()
 }
 
-// loadCorpus reads the positions of the corpus named by --corpus ("" for
-// none). A corpus named on the command line that cannot be read, or that
-// holds no position, is an input error; the default corpus, when it is
-// missing (betzacheck run outside a checkout), is noted on stderr and
-// left out.
-func loadCorpus(c *command, e *env, fset *flag.FlagSet, dir string, jsonOut bool) ([]board.Setup, int, bool) {
+// loadCorpus reads the positions of the corpus named by --corpus: a
+// directory, corpus.Builtin (the default: the corpus built into the
+// program) or "" for none. A corpus that cannot be read, or that holds no
+// position, is an input error.
+func loadCorpus(c *command, e *env, dir string, jsonOut bool) ([]board.Setup, int, bool) {
 	if dir == "" {
 		return nil, exitOK, true
 	}
-	explicit := false
-	fset.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "corpus" })
 	positions, err := corpusPositions(dir)
-	switch {
-	case err == nil:
+	if err == nil {
 		return positions, exitOK, true
-	case !explicit && errors.Is(err, fs.ErrNotExist):
-		fmt.Fprintf(e.stderr, "betzacheck %s: no corpus at %s: generated positions only (--corpus DIR names one, --corpus '' none)\n", c.Name, dir)
-		return nil, exitOK, true
 	}
 	msg := fmt.Sprintf("--corpus %s: %v", dir, err)
 	return nil, reportError(c, e, jsonOut, nil, &jsonError{Input: "--corpus", Message: msg}, fmt.Sprintf("betzacheck %s: %s", c.Name, msg), exitUsage), false
@@ -272,7 +262,10 @@ func loadCorpus(c *command, e *env, fset *flag.FlagSet, dir string, jsonOut bool
 
 // corpusPositions reads the setups of the corpus's cases (corpus.Setups).
 func corpusPositions(dir string) ([]board.Setup, error) {
-	files, err := corpus.Load(filepath.Clean(dir))
+	if dir != corpus.Builtin {
+		dir = filepath.Clean(dir)
+	}
+	files, err := corpus.LoadNamed(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -140,7 +140,7 @@ func init() {
 		},
 		{
 			Name:    "conform",
-			Args:    "--impl CMD [--generate N] [--seed S] [--level L] [--shard K/N] [--expect FILE] [--junit FILE] [--json FILE|-] [--html FILE] [--allow-unsupported] [--quiet] [CORPUS-DIR]",
+			Args:    "--impl CMD [--generate N] [--seed S] [--notation X [--dialect D]] [--level L] [--shard K/N] [--expect FILE] [--junit FILE] [--json FILE|-] [--html FILE] [--allow-unsupported] [--quiet] [CORPUS-DIR]",
 			Summary: "run the corpus and generated cases through an implementation and judge it against the reference",
 			Run:     runConform,
 		},
@@ -158,7 +158,7 @@ func init() {
 		},
 		{
 			Name:    "translate",
-			Args:    "--from DIALECT --to DIALECT [--check] [--count N] [--seed S] NOTATION",
+			Args:    "--from DIALECT --to DIALECT [--check] [--count N] [--seed S] [--corpus DIR] NOTATION",
 			Summary: "write a notation in another dialect (betza2, bracket, betza-classic[:PROFILE], spanish, xbetza)",
 			Run:     runTranslate,
 		},
@@ -167,6 +167,12 @@ func init() {
 			Args:    "[--addr HOST:PORT] [--timeout D] [--corpus DIR] [--allowed-hosts HOSTS]",
 			Summary: "serve the playground: a page to type a notation and see its moves, and the JSON API behind it",
 			Run:     runWeb,
+		},
+		{
+			Name:    "export",
+			Args:    "corpus|spec|grammar DIR",
+			Summary: "write out the corpus, the spec or the grammars built into betzacheck, to read and extend",
+			Run:     runExport,
 		},
 		{
 			Name:    "version",
@@ -233,8 +239,11 @@ func (e *env) run(args []string) int {
 		return exitUsage
 	}
 	name := args[0]
-	if name == "-h" || name == "-help" || name == "--help" {
+	switch name {
+	case "-h", "-help", "--help":
 		name = "help"
+	case "-version", "--version":
+		name = "version"
 	}
 	c := lookup(name)
 	if c == nil {

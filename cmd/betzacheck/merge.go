@@ -88,7 +88,7 @@ func runMerge(c *command, e *env, args []string) int {
 	jsonStdout := *jsonOut == "-"
 	printReport(e, rep, *quiet && !jsonStdout, !*quiet && !jsonStdout, *verbose, *diagrams)
 	status := conformStatus(c, rep, *allowUnsupported, e.stderr)
-	hopt := htmlreport.Options{Program: e.prog(), Impl: cmp.Or(*impl, rep.Run.Impl, rep.Impl.Name), Corpus: *dir}
+	hopt := htmlreport.Options{Program: e.prog(), Impl: cmp.Or(*impl, rep.Run.Impl, rep.Impl.Name), Corpus: *dir, Notation: rep.Run.Notation}
 	if c := rep.Run.Corpus; hopt.Corpus == "" && c != nil {
 		hopt.Corpus = c.Path
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/betzacheck/betzacheck/conformance/corpus"
 	"github.com/betzacheck/betzacheck/conformance/equiv"
 	"github.com/betzacheck/betzacheck/reference/dialect"
 	"github.com/betzacheck/betzacheck/reference/eval"
@@ -29,6 +30,7 @@ func runTranslate(c *command, e *env, args []string) int {
 	check := fs.Bool("check", false, "check with the equivalence harness that the translation means the same moves")
 	count := fs.Int("count", 500, "with --check: generated positions to try (0 or more)")
 	seed := fs.Int64("seed", time.Now().UnixNano(), "with --check: seed of the generated positions")
+	corpusDir := fs.String("corpus", corpus.Builtin, "with --check: corpus whose positions are tried first: a directory, \"builtin\" (the corpus built into betzacheck) or \"\" for none")
 	jsonOut := fs.Bool("json", false, "print one JSON object: the translation (and what --check decided), or the error (on stdout)")
 	ops, code, ok := c.parseArgs(e, fs, args, 1)
 	if !ok {
@@ -68,7 +70,7 @@ func runTranslate(c *command, e *env, args []string) int {
 		}
 		movers[i] = ev.Program(prog)
 	}
-	positions, code, ok := loadCorpus(c, e, fs, "corpus", *jsonOut)
+	positions, code, ok := loadCorpus(c, e, *corpusDir, *jsonOut)
 	if !ok {
 		return code
 	}

@@ -6,7 +6,6 @@ import (
 	"context"
 	_ "embed"
 	"errors"
-	"flag"
 	"fmt"
 	"html"
 	"io"
@@ -23,6 +22,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/betzacheck/betzacheck/conformance/corpus"
 	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
@@ -47,7 +47,7 @@ func runWeb(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `HOST:PORT` (port 0 picks a free one); the default takes requests from this machine only")
 	timeout := fs.Duration("timeout", defaultWebTimeout, "time limit of one request: its evaluations stop then, and it answers with what that decided or a timeout error")
-	corpusDir := fs.String("corpus", "corpus", "corpus whose positions /api/equiv tries first (\"\" for none)")
+	corpusDir := fs.String("corpus", corpus.Builtin, "corpus whose positions /api/equiv tries first: a directory, \"builtin\" (the corpus built into betzacheck) or \"\" for none")
 	allowed := fs.String("allowed-hosts", "", "also answer requests whose Host header names one of these comma-separated `HOSTS` (names or addresses, * for any); by default only localhost, 127.0.0.1, [::1] and the --addr host are answered, and others get 403, so that a page of another site cannot reach the playground by DNS rebinding")
 	if _, code, ok := c.parseArgs(e, fs, args, 0); !ok {
 		return code
@@ -55,7 +55,7 @@ func runWeb(c *command, e *env, args []string) int {
 	if !checkPositive(c, e, "timeout", *timeout) {
 		return exitUsage
 	}
-	corpusArg, code, ok := webCorpus(c, e, fs, *corpusDir)
+	corpusArg, code, ok := webCorpus(c, e, *corpusDir)
 	if !ok {
 		return code
 	}
@@ -115,16 +115,12 @@ func runWeb(c *command, e *env, args []string) int {
 // when it holds a corpus, "" (none) when the default corpus is missing
 // (betzacheck run outside a checkout), which is noted; a corpus named on
 // the command line that cannot be read is an input error.
-func webCorpus(c *command, e *env, fset *flag.FlagSet, dir string) (string, int, bool) {
+func webCorpus(c *command, e *env, dir string) (string, int, bool) {
 	if dir == "" {
 		return "", exitOK, true
 	}
-	positions, code, ok := loadCorpus(c, e, fset, dir, false)
-	if !ok {
+	if _, code, ok := loadCorpus(c, e, dir, false); !ok {
 		return "", code, false
-	}
-	if positions == nil {
-		return "", exitOK, true // loadCorpus has noted it
 	}
 	return dir, exitOK, true
 }

@@ -108,10 +108,15 @@ type Impl interface {
 }
 
 // Reference is the reference interpreter as an Impl, without a process.
-type Reference struct{}
+type Reference struct {
+	// Version is the version its hello reports: the program's.
+	Version string
+}
 
 // Hello describes the reference as server.Serve does.
-func (Reference) Hello() wire.HelloReply { return server.Hello("betzacheck-reference", "0.1.0") }
+func (ref Reference) Hello() wire.HelloReply {
+	return server.Hello("betzacheck-reference", cmp.Or(ref.Version, "(devel)"))
+}
 
 // Do answers with server.AnswerAt, at the level the request asks for (its
 // declared level, paths, when it asks for none), a request that its hello
@@ -136,7 +141,8 @@ func (ref Reference) Do(req wire.MovesRequest) client.Result {
 // Close does nothing.
 func (Reference) Close() error { return nil }
 
-// CorpusCases builds the cases of every file under dir, each carrying its
+// CorpusCases builds the cases of every file under dir (corpus.LoadNamed:
+// corpus.Builtin is the built-in corpus), each carrying its
 // hand-checked expectation (Case.File, Case.Pos): one per position of
 // a valid file (a file in another dialect is sent as written to an
 // implementation that reads that dialect, and judged by its Betza 2.0
@@ -148,7 +154,7 @@ func (Reference) Close() error { return nil }
 // unsupported, with the reason, and its reference verdict counts, so that
 // no case of the corpus is left out in silence.
 func CorpusCases(dir string) ([]*Case, error) {
-	files, err := corpus.Load(dir)
+	files, err := corpus.LoadNamed(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -313,6 +319,42 @@ func GenerateOnly(h wire.HelloReply, n int, seed int64, indices iter.Seq[int]) (
 	if err != nil {
 		return nil, err
 	}
+	draw := func(params *gopter.GenParameters) (string, *reference.Program, bool) {
+		return sample(g, start, depth, entry, params)
+	}
+	unfit := fmt.Sprintf("no notation of %s sampled in %d draws translates into Betza 2.0", entry, drawsPerCase)
+	return generate(h, entry, n, seed, indices, draw, unfit, h.ValidatesNotations())
+}
+
+// GenerateNotation is GenerateOnly for one notation: the text, written in
+// the dialect dial, on n positions drawn as Generate draws them, fitted
+// to what h declares (conform --notation X --generate N). Case i is
+// gen/SEED/i, as in Generate; the run's NotationInfo names the notation,
+// so that --notation X --generate i+1 --seed SEED replays it. The text
+// must read in its dialect, and is sent as written: a notation the
+// dialect rejects is judged on one position (CaseIn), since no position
+// changes that answer.
+func GenerateNotation(h wire.HelloReply, dial, text string, n int, seed int64, indices iter.Seq[int]) (iter.Seq[*Case], error) {
+	prog, err := translate.ToBetza2(dial, text)
+	if le := (*loc.Error)(nil); errors.As(err, &le) {
+		return nil, fmt.Errorf("%q in %s: %v: an invalid notation is judged on one position (--from SQ), not on generated ones", text, dial, err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%q in %s: %v", text, dial, err)
+	}
+	draw := func(*gopter.GenParameters) (string, *reference.Program, bool) { return text, prog, true }
+	unfit := fmt.Sprintf("no position of %d drawn fits %s", drawsPerCase, h.Name)
+	return generate(h, dial, n, seed, indices, draw, unfit, false)
+}
+
+// generate yields the cases of the given indices (all n when nil), each
+// a notation that draw gives, in the dialect entry, on a position drawn
+// to fit h's capabilities; one case in invalidOneIn is a mutated,
+// invalid notation when invalid is set. A case that fits in no
+// drawsPerCase draws is unsupported, for the reason unfit (or that its
+// answers all depended on the '*' marker).
+func generate(h wire.HelloReply, entry string, n int, seed int64, indices iter.Seq[int],
+	draw func(*gopter.GenParameters) (string, *reference.Program, bool), unfit string, invalid bool) (iter.Seq[*Case], error) {
 	bounds := gen.Bounds{MinSide: 3, MaxW: 12, MaxH: 12,
 		MoverOnly: !h.ReadsOccupied(), WhiteMover: !h.ReadsColours(), NoUnmoved: !h.ReadsUnmoved()}
 	if h.MaxBoard != "" {
@@ -336,10 +378,10 @@ func GenerateOnly(h wire.HelloReply, n int, seed int64, indices iter.Seq[int]) (
 			params := gopter.DefaultGenParameters()
 			params.Rng = rand.New(rand.NewSource(seed ^ int64(uint64(i)*0x9e3779b97f4a7c15)))
 			var c *Case
-			why := fmt.Sprintf("no notation of %s sampled in %d draws translates into Betza 2.0", entry, drawsPerCase)
-			invalid := h.ValidatesNotations() && params.Rng.Intn(invalidOneIn) == 0
-			for draw := 0; c == nil && draw < drawsPerCase; draw++ {
-				text, prog, ok := sample(g, start, depth, entry, params)
+			why := unfit
+			invalid := invalid && params.Rng.Intn(invalidOneIn) == 0
+			for try := 0; c == nil && try < drawsPerCase; try++ {
+				text, prog, ok := draw(params)
 				if !ok {
 					continue
 				}

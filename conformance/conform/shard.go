@@ -116,6 +116,19 @@ func (s Shard) Span(lo, hi int) iter.Seq[int] {
 // whatever the others are. The cases are not adapted to h (see
 // AdaptSeq). A run of more cases than an int counts is an error.
 func (s Shard) Cases(corpus []*Case, h wire.HelloReply, n int, seed int64) (iter.Seq[*Case], error) {
+	return s.CasesOf(corpus, n, func(indices iter.Seq[int]) (iter.Seq[*Case], error) {
+		return GenerateOnly(h, n, seed, indices)
+	})
+}
+
+// Generator builds the generated cases of the given indices, each below
+// the run's count and in increasing order, exactly one per index:
+// GenerateOnly or GenerateNotation with their other arguments bound.
+type Generator func(indices iter.Seq[int]) (iter.Seq[*Case], error)
+
+// CasesOf is Cases with the n generated cases built by generate (with the
+// shard's indices).
+func (s Shard) CasesOf(corpus []*Case, n int, generate Generator) (iter.Seq[*Case], error) {
 	if n > math.MaxInt-len(corpus) {
 		return nil, fmt.Errorf("%d generated and %d corpus cases: the run has more cases than it can number (at most %d generated)", n, len(corpus), math.MaxInt-len(corpus))
 	}
@@ -129,7 +142,7 @@ func (s Shard) Cases(corpus []*Case, h wire.HelloReply, n int, seed int64) (iter
 			}
 		}
 		var err error
-		generated, err = GenerateOnly(h, n, seed, indices)
+		generated, err = generate(indices)
 		if err != nil {
 			return nil, err
 		}

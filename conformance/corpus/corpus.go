@@ -53,6 +53,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	builtin "github.com/betzacheck/betzacheck/corpus"
 	"github.com/betzacheck/betzacheck/reference/board"
 	"github.com/betzacheck/betzacheck/reference/dialect"
 	"github.com/betzacheck/betzacheck/reference/eval"
@@ -100,13 +101,37 @@ func Load(dir string) ([]*File, error) {
 		return nil, err
 	}
 	defer root.Close()
-	fsys := root.FS()
+	return load(root.FS(), dir)
+}
+
+// Builtin is the name that stands for the corpus built into the program
+// (Builtin) where a command takes a corpus directory: a directory of that
+// name is written ./builtin.
+const Builtin = "builtin"
+
+// LoadBuiltin reads the corpus built into the program (the repository's
+// corpus directory, embedded: package github.com/betzacheck/betzacheck/corpus).
+func LoadBuiltin() ([]*File, error) { return load(builtin.Files(), "") }
+
+// LoadNamed reads the corpus a command names: the built-in one for
+// Builtin, else the directory (Load).
+func LoadNamed(name string) ([]*File, error) {
+	if name == Builtin {
+		return LoadBuiltin()
+	}
+	return Load(name)
+}
+
+// load reads every .txtar file of fsys, sorted by path; dir is the
+// directory fsys is rooted at, for the errors and the links' check, ""
+// for the built-in corpus.
+func load(fsys fs.FS, dir string) ([]*File, error) {
 	var files []*File
-	err = fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".txtar") {
 			return err
 		}
-		if d.Type()&fs.ModeSymlink != 0 {
+		if d.Type()&fs.ModeSymlink != 0 && dir != "" {
 			if err := linkInside(dir, path); err != nil {
 				return err
 			}

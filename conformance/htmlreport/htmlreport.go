@@ -74,6 +74,9 @@ type Options struct {
 	Corpus string
 	// Level is --level as given; "" when not given.
 	Level string
+	// Notation is the one notation the run judged (--notation), on one
+	// position or on generated ones; nil when it had none.
+	Notation *conform.NotationInfo
 	// MaxFailures caps the failures shown in full; 0 means
 	// DefaultMaxFailures. The page says how many more there are.
 	MaxFailures int
@@ -422,11 +425,18 @@ func command(opt Options, id string) string {
 }
 
 // commandPrefix is the conform command line of the run without its
-// cases: the program, --impl and --level.
+// cases: the program, --impl and --level, and the one notation of a run
+// of --notation (its position too when the run generated none).
 func commandPrefix(opt Options) []string {
 	args := []string{opt.Program, "conform", "--impl", opt.Impl}
 	if opt.Level != "" {
 		args = append(args, "--level", opt.Level)
+	}
+	if n := opt.Notation; n != nil {
+		args = append(args, "--notation", n.Notation, "--dialect", n.Dialect)
+		if n.From != "" {
+			args = append(args, "--board", n.Board, "--position", n.Position, "--from", n.From)
+		}
 	}
 	return args
 }
