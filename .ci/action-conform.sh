@@ -12,7 +12,8 @@
 #                   cases needs one, so that every shard draws the same run
 #   INPUT_SHARD     K/N: judge shard K of N (--shard)
 #   INPUT_EXPECT    file of known divergences (--expect)
-#   INPUT_CORPUS    corpus directory (empty: the corpus built into betzacheck)
+#   INPUT_CORPUS    corpus directory, or builtin for the corpus built into
+#                   betzacheck (unset: builtin; empty: none)
 #   INPUT_VERSION   betzacheck version to go install (empty: ACTION_REF)
 #   INPUT_ARGS      more conform arguments, split at white space
 #   INPUT_REPORTS   directory for the reports (default betzacheck-reports)
@@ -90,7 +91,8 @@ args=(conform --impl "$impl" --junit "$reports/conform.xml" --html "$reports/con
 [[ -n ${INPUT_EXPECT:-} ]] && args+=(--expect "$INPUT_EXPECT")
 read -r -a extra <<<"${INPUT_ARGS:-}"
 args+=("${extra[@]}")
-[[ -n ${INPUT_CORPUS:-} ]] && args+=("$INPUT_CORPUS")
+corpus=${INPUT_CORPUS-builtin}
+[[ -n $corpus ]] && args+=("$corpus")
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
