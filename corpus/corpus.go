@@ -4,6 +4,9 @@
 // github.com/betzacheck/betzacheck/conformance/corpus, which reads them).
 // A betzacheck installed alone runs it, and writes it out to be read and
 // extended (betzacheck corpus).
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package corpus
 
 import (

@@ -3,6 +3,9 @@
 // Accepts recognises them. The grammar's production names are the AST node
 // names of package github.com/betzacheck/betzacheck/reference/syntax; the comment at the top of
 // betza2.ebnf says where the parser accepts less than the grammar.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package grammar
 
 import (

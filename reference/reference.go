@@ -1,6 +1,11 @@
 // Package reference is the executable definition of Betza 2.0: it compiles
 // a notation (syntax, then expand) and evaluates it on a position (eval).
 // Every rule it applies cites its clause of spec/betza2.md.
+//
+// Its API is stable (README.md, Stability), with the packages it names:
+// board (positions), eval (the options of an evaluation and its
+// outcomes), loc (located errors) and translate (the dialects); the
+// fields of Program that expose the packages syntax and expand are not.
 package reference
 
 import (
@@ -10,7 +15,8 @@ import (
 	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
-// Program is a compiled notation.
+// Program is a compiled notation. AST and Prog are the parsed and the
+// expanded notation, from packages whose API is not stable.
 type Program struct {
 	AST  *syntax.Notation
 	Prog *expand.Program

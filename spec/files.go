@@ -13,5 +13,6 @@ import (
 var files embed.FS
 
 // Files returns the specification texts: betza2.md, protocol.md,
-// findings.md and one text per dialect, at the root of the file system.
+// findings.md, lint.md (the files lint reads) and one text per dialect,
+// at the root of the file system.
 func Files() fs.FS { return files }

@@ -125,10 +125,13 @@ func runConform(c *command, e *env, args []string) int {
 		return exitUsage
 	}
 	if one.given() && *generate <= 0 {
-		c, err := one.build()
+		c, notes, err := one.build()
 		if err != nil {
 			fmt.Fprintf(e.stderr, "betzacheck conform: %v\n", err)
 			return exitUsage
+		}
+		for _, note := range notes {
+			fmt.Fprintf(e.stderr, "betzacheck conform: note: --position: %s (§11.4)\n", note)
 		}
 		corpusCases = []*conform.Case{c}
 	}

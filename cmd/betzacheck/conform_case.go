@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -60,24 +59,26 @@ func (f *caseFlags) info() *conform.NotationInfo {
 // build is the one case: the notation as written in its dialect, judged
 // by its Betza 2.0 translation (or, when the dialect rejects it, as an
 // invalid notation).
-func (f *caseFlags) build() (*conform.Case, error) {
+func (f *caseFlags) build() (c *conform.Case, notes []string, err error) {
 	if *f.from == "" {
-		return nil, errors.New("--notation needs --from, the mover's square")
+		return nil, nil, errors.New("--notation needs --from, the mover's square")
 	}
-	placement := cmp.Or(*f.position, board.EmptyPlacement(*f.board))
-	s, err := board.ParseSetup(*f.board, placement, *f.from, board.DefaultMover().String())
+	fen, s, err := readSetup(*f.board, *f.position, *f.from)
 	if err != nil {
 		var se *board.SetupError
 		if errors.As(err, &se) {
-			return nil, fmt.Errorf("--%s: %v", se.Text, se.Err)
+			return nil, nil, fmt.Errorf("--%s: %v", se.Text, se.Err)
 		}
-		return nil, err
+		return nil, nil, err
 	}
-	c, err := conform.CaseIn("replay", []string{"replay"}, *f.dialect, *f.notation, s)
+	if err := translate.CheckEnPassant(*f.dialect, *f.notation, fen.EnPassant); err != nil {
+		return nil, nil, fmt.Errorf("--position: %v", err)
+	}
+	c, err = conform.CaseIn("replay", []string{"replay"}, *f.dialect, *f.notation, s)
 	if err != nil {
-		return nil, fmt.Errorf("--notation %q in %s: %v", *f.notation, *f.dialect, err)
+		return nil, nil, fmt.Errorf("--notation %q in %s: %v", *f.notation, *f.dialect, err)
 	}
-	return c, nil
+	return c, fen.Notes, nil
 }
 
 // readNotes reads the notes of the divergences page at path, if it

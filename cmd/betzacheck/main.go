@@ -163,6 +163,12 @@ func init() {
 			Run:     runTranslate,
 		},
 		{
+			Name:    "lint",
+			Args:    "[--kind fsf|xboard|list] [--dialect NAME] [--json] [--svg DIR] [--strict] [--positions N] [--seed S] FILE... (- for standard input)",
+			Summary: "check the pieces of a Fairy-Stockfish variants file, XBoard piece commands or a list: located errors, lost meaning, readers that disagree",
+			Run:     runLint,
+		},
+		{
 			Name:    "web",
 			Args:    "[--addr HOST:PORT] [--timeout D] [--corpus DIR] [--allowed-hosts HOSTS]",
 			Summary: "serve the playground: a page to type a notation and see its moves, and the JSON API behind it",

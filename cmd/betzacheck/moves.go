@@ -13,12 +13,13 @@ import (
 	"github.com/betzacheck/betzacheck/reference/board"
 	"github.com/betzacheck/betzacheck/reference/eval"
 	"github.com/betzacheck/betzacheck/reference/loc"
+	"github.com/betzacheck/betzacheck/reference/translate"
 )
 
 func runMoves(c *command, e *env, args []string) int {
 	fs := c.flagSet(e)
 	boardFlag := fs.String("board", "8x8", "board size `WxH`, each side 1..26; with --dialect spanish also 3 to 8 sides (5x5x5, 4x4x4x4), evaluated by the Spanish direct evaluator instead of the Betza 2.0 translation")
-	posFlag := fs.String("position", "", "piece placement `TEXT` (ranks from the top, '/' between them, digits for empty runs, upper case white, lower case black, '*' after a piece that has not moved; on a board of more than two dimensions each level's text, from the highest, '//' between levels, '///' where the fourth coordinate changes); default an empty board")
+	posFlag := fs.String("position", "", "piece placement `TEXT` (ranks from the top, '/' between them, digits for empty runs, upper case white, lower case black, '*' after a piece that has not moved), or a full FEN (side, castling, counters and Fairy-Stockfish [holdings] read and ignored with a note, §11.4; on a board of more than two dimensions each level's text, from the highest, '//' between levels, '///' where the fourth coordinate changes); default an empty board")
 	fromFlag := fs.String("from", "", "the mover's `square` (required; c3.3 on 5x5x5: level 3); an empty square gets a white X that has not moved")
 	jsonFlag := fs.Bool("json", false, "print one JSON object instead of the diagram (an error too, on stdout)")
 	pathsFlag := fs.Bool("paths", false, "also print the squares each path of an outcome visited (not on a board of more than two dimensions)")
@@ -55,8 +56,7 @@ func runMoves(c *command, e *env, args []string) int {
 		q := ndQuery{board: *boardFlag, position: *posFlag, from: *fromFlag, json: *jsonFlag, paths: *pathsFlag, svg: *svgFlag}
 		return movesND(c, e, o, q, inputError)
 	}
-	placement := cmp.Or(*posFlag, board.EmptyPlacement(*boardFlag)) // default an empty board
-	setup, err := board.ParseSetup(*boardFlag, placement, *fromFlag, board.DefaultMover().String())
+	fen, setup, err := readSetup(*boardFlag, *posFlag, *fromFlag)
 	if err != nil {
 		var se *board.SetupError
 		errors.As(err, &se) // ParseSetup's errors are all *SetupError
@@ -73,6 +73,12 @@ func runMoves(c *command, e *env, args []string) int {
 	prog, code := compile(c, e, o, *jsonFlag)
 	if prog == nil {
 		return code
+	}
+	if err := translate.CheckEnPassant(o.Dialect, o.Text, fen.EnPassant); err != nil {
+		return inputError("--position", err, fmt.Sprintf("betzacheck moves: --position: %v", err))
+	}
+	for _, note := range fen.Notes {
+		fmt.Fprintf(e.stderr, "betzacheck moves: note: --position: %s (§11.4)\n", note)
 	}
 	outs, err := prog.Moves(pos, from, eval.Options{Paths: *pathsFlag, Context: e.ctx})
 	if err != nil {
@@ -450,4 +456,19 @@ func writeMovesDoc(w io.Writer, doc jsonMoves) int {
 	}
 	io.WriteString(w, b.String())
 	return exitOK
+}
+
+// readSetup reads the setup of a 2-D query: the board size, the position
+// text (a placement, or a FEN: §11.4; an empty board when ""), the
+// mover's square (an empty one gets board.DefaultMover). Errors are
+// *board.SetupError.
+func readSetup(size, position, from string) (board.FEN, board.Setup, error) {
+	var fen board.FEN
+	if sz, err := board.ParseSize(size); err == nil {
+		if fen, err = board.ReadFEN(sz, cmp.Or(position, board.EmptyPlacement(size))); err != nil {
+			return board.FEN{}, board.Setup{}, &board.SetupError{Text: "position", Err: err}
+		}
+	}
+	s, err := board.ParseSetup(size, fen.Placement, from, board.DefaultMover().String())
+	return fen, s, err
 }

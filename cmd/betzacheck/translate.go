@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/betzacheck/betzacheck/conformance/corpus"
@@ -21,6 +22,28 @@ type translateJSON struct {
 	To          string          `json:"to"`
 	Translation string          `json:"translation"`
 	Check       *comparisonJSON `json:"check,omitempty"`
+	// Dropped lists what the reading of the notation left out or read as
+	// less than it says (dialect.Loss), which no comparison of moves can
+	// show: both sides lack it.
+	Dropped []droppedJSON `json:"dropped,omitempty"`
+}
+
+// droppedJSON is one part the reading dropped: where, what, why.
+type droppedJSON struct {
+	Offset int    `json:"offset"`
+	Part   string `json:"part"`
+	Reason string `json:"reason"`
+	Clause string `json:"clause"`
+}
+
+// droppedLines says in words what the reading of src dropped, one line
+// each: "dropped: e at offset 5 of fmWfceF: e, en passant, … (§X4.9)".
+func droppedLines(src string, lost []dialect.Loss) string {
+	var b strings.Builder
+	for _, l := range lost {
+		fmt.Fprintf(&b, "dropped: %s at offset %d of %s: %s\n", l.Part, l.Offset, src, l.Reason)
+	}
+	return b.String()
 }
 
 func runTranslate(c *command, e *env, args []string) int {
@@ -49,6 +72,10 @@ func runTranslate(c *command, e *env, args []string) int {
 		return reportError(c, e, *jsonOut, &in, errorJSON(err), notationErrorText(e, src, err), exitFail)
 	}
 	doc := translateJSON{Notation: src, From: *from, To: *to, Translation: out}
+	_, lost, _ := translate.Read(*from, src) // it read above: only the losses are new
+	for _, l := range lost {
+		doc.Dropped = append(doc.Dropped, droppedJSON{Offset: l.Offset, Part: l.Part, Reason: l.Text(), Clause: l.Clause()})
+	}
 	if !*jsonOut {
 		fmt.Fprintln(e.stdout, out)
 	}
@@ -91,6 +118,9 @@ func runTranslate(c *command, e *env, args []string) int {
 			r.cx.Report(*from+" "+src, *to+" "+out))
 	case r.verdict() == equiv.Undecided:
 		fmt.Fprintf(e.stdout, "check undecided (seed %d): %s\n%s", *seed, r.undecidedLine("the notation", "its translation"), r.firstUndecidedLine())
+	case len(lost) > 0:
+		fmt.Fprintf(e.stdout, "checked: the same moves on %d corpus and %d generated positions (seed %d), but the reading dropped what no position shows:\n%s",
+			r.corpus.Tried, r.generated.Tried, *seed, droppedLines(src, lost))
 	default:
 		fmt.Fprintf(e.stdout, "checked: the same moves on %d corpus and %d generated positions (seed %d)\n", r.corpus.Tried, r.generated.Tried, *seed)
 	}

@@ -10,6 +10,9 @@
 // file descriptor 4. A command carries an id and its answer the same id;
 // an event carries a method and no id. The commands for a page go to a
 // session attached with flatten, and carry its sessionId.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package browser
 
 import (

@@ -6,6 +6,9 @@
 // it afresh after a timeout, a crash or a reply that desynchronised the
 // stream, and gives every request exactly one Result. The messages are
 // those of package wire; package conform judges the results.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package client
 
 import (

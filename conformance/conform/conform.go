@@ -12,6 +12,9 @@
 // Naming the causes of the failures and shrinking them is package triage's
 // job; writing the reports (text, JSON, JUnit) and merging shards is
 // package report's.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package conform
 
 import (
@@ -193,6 +196,10 @@ func CorpusCases(dir string) ([]*Case, error) {
 				cases = append(cases, unsentCase(cid, f, c, BadSetupUnsupported))
 				continue
 			}
+			if fen, _ := c.FEN(); translate.CheckEnPassant(f.Dialect, f.Notation, fen.EnPassant) != nil {
+				cases = append(cases, unsentCase(cid, f, c, EnPassantUnsupported))
+				continue
+			}
 			cs := NewCase(cid, f.Clauses, core, s)
 			cs.prog, cs.progErr = prog, progErr
 			cs.Request.Dialect, cs.Request.Notation = f.Dialect, f.Notation
@@ -216,6 +223,10 @@ const (
 	// BadSetupUnsupported: a position that does not read, the case's
 	// subject (error:).
 	BadSetupUnsupported = "the position does not read: the case pins that refusal, and no request carries it"
+	// EnPassantUnsupported: a position with an en-passant square for a
+	// notation that captures en passant, which the reference refuses
+	// (spec/betza2.md §11.5); a request carries the placement alone.
+	EnPassantUnsupported = "the position's en-passant square cannot be sent (a request carries the placement), and the reference refuses the en-passant capture on it (§11.5)"
 )
 
 // unsentCase is the case of position c of file f that is never sent, for

@@ -38,6 +38,9 @@
 // the corpus test and by every conform run over the corpus). Nothing in
 // the project writes them, and the update switch BETZA_UPDATE, which
 // refreshes snapshots, leaves them alone.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package corpus
 
 import (

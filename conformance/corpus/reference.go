@@ -22,7 +22,22 @@ func (c *Case) Setup() (board.Setup, error) {
 	if c.ND() {
 		return board.Setup{}, fmt.Errorf("board %s has more than two dimensions: the case is evaluated on the n-dimensional board of the Spanish dialect (§S11.1)", c.Board)
 	}
-	return board.ParseSetup(c.Board, cmp.Or(c.Position, board.EmptyPlacement(c.Board)), c.From, c.Mover)
+	fen, err := c.FEN()
+	if err != nil {
+		return board.Setup{}, &board.SetupError{Text: "position", Err: err}
+	}
+	return board.ParseSetup(c.Board, fen.Placement, c.From, c.Mover)
+}
+
+// FEN reads the case's position text, which may carry the fields of a
+// FEN after its placement (§11.4): its placement (an empty board's when
+// the case gives none) and en-passant square.
+func (c *Case) FEN() (board.FEN, error) {
+	size, err := board.ParseSize(c.Board)
+	if err != nil {
+		return board.FEN{}, err
+	}
+	return board.ReadFEN(size, cmp.Or(c.Position, board.EmptyPlacement(c.Board)))
 }
 
 // NDSetup builds the case's setup on the n-dimensional board of the
@@ -86,6 +101,10 @@ func Reference(f *File, c *Case) ([]string, error) {
 	}
 	s, err := c.Setup()
 	if err != nil {
+		return nil, err
+	}
+	fen, _ := c.FEN() // read by Setup
+	if err := translate.CheckEnPassant(f.Dialect, f.Notation, fen.EnPassant); err != nil {
 		return nil, err
 	}
 	out, err := prog.Moves(s.Pos, s.From, eval.Options{})

@@ -63,6 +63,9 @@
 // its 2-D slices, side by side (LevelRows), each one panel as above,
 // titled with the level's name; the marks are classified by ClassifyND
 // and named with the n-dimensional square names ("c3.3").
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package diagram
 
 import (

@@ -1,6 +1,9 @@
 // Package equiv decides whether two move descriptions mean the same moves:
 // equal outcome sets on a position (§10.3), and no distinguishing position
 // among those tried.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package equiv
 
 import (

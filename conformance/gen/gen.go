@@ -2,6 +2,9 @@
 // boards of many sizes, and notations sampled from grammar/betza2.ebnf.
 // Every generator shrinks, so a failing case ends small: few pieces, a
 // small board, a short notation.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package gen
 
 import (

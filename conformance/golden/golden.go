@@ -6,6 +6,9 @@
 // cmd/betzacheck, the protocol exchange. The switch
 // refreshes snapshots only: the hand-checked lines of the corpus (want:,
 // error:, canonical:) and the examples of the specs are never rewritten.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package golden
 
 import (

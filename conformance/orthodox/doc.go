@@ -4,4 +4,7 @@
 // positions and compare the destinations, with their capture flags, with
 // chessops' pseudo-legal moves (testdata/node/oracle.mjs; run `npm ci` in
 // testdata/node first).
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package orthodox

@@ -4,6 +4,9 @@
 // own literal rules do not support, kept as expected failures (recorded in
 // spec/findings.md). The tests of this package run them with gopter; the
 // fuzz command runs the generated-notation laws for longer.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package props
 
 import (

@@ -4,4 +4,7 @@
 // and JUnit XML, and the expectation file of its divergences; it reads a
 // JSON report back (ReadJSON) and merges the reports of the shards of one
 // run (Merge). The HTML report is package htmlreport's.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package report

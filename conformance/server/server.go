@@ -3,6 +3,9 @@
 // under test would; Answer and AnswerAt give the reference's reply to one
 // request, and AnswerSetup to one already read (a notation and a
 // board.Setup): the answer every other implementation is judged against.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package server
 
 import (

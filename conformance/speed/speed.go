@@ -19,6 +19,9 @@
 // sidebyside.sh runs it and prints the table; BenchmarkSideBySide times
 // the reference (Moves and Visit) and the hand generator under go test
 // -bench.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package speed
 
 import (

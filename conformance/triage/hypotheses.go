@@ -8,6 +8,9 @@
 // cause (Classes), and writes them as a markdown page (WriteDivergences).
 // The reference knows nothing of it: a hypothesis is a Betza 2.0 program
 // the reference evaluates.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package triage
 
 import (

@@ -22,6 +22,8 @@
 // effects (and the changed squares) or paths (and the squares each leg
 // ended on). Each level has a canonical text of an outcome (Key); two
 // replies agree at a level when their sets of keys are equal.
+//
+// Its API is stable (README.md, Stability).
 package wire
 
 import (

@@ -1,6 +1,8 @@
 // Package board holds the geometry and piece placements that the reference
 // interpreter evaluates moves on: board sizes, squares, pieces and
 // positions with their placement text (spec §11).
+//
+// Its API is stable (README.md, Stability).
 package board
 
 import (

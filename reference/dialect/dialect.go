@@ -4,6 +4,9 @@
 // 2.0 back in its own terms. The implementations live in the packages below
 // this one (bracket, classic, spanish, xbetza); package translate lists
 // them.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package dialect
 
 import (
@@ -11,6 +14,7 @@ import (
 	"fmt"
 	"github.com/betzacheck/betzacheck/reference"
 	"github.com/betzacheck/betzacheck/reference/loc"
+	"sort"
 	"unicode/utf8"
 )
 
@@ -124,4 +128,96 @@ func CheckError(err error, src string) error {
 		return fmt.Errorf("%q: %v is neither located nor a missing equivalent", src, err)
 	}
 	return nil
+}
+
+// Loss is a part of a notation that a dialect's reading reads as less
+// than it says, silently by the dialect's rules: a letter a profile
+// skips, an en-passant e that a position without rights never uses, an n
+// that changes nothing. The notation still reads; the loss says what the
+// reading did not keep, so that a user who meant it can be told.
+type Loss struct {
+	Offset int    // where the part starts in the source, from 0
+	Part   string // the part, as written
+	// Reason says what the reading makes of the part, and ends by citing
+	// the clause that decides it, "(§C5.1)", as a NoEquivalentError's
+	// reason does (reference.CitedClause reads it).
+	Reason string
+}
+
+// Clause is the clause the loss's reason cites at its end.
+func (l Loss) Clause() string {
+	_, clause := reference.CitedClause(l.Reason)
+	return clause
+}
+
+// Text is the reason without its clause.
+func (l Loss) Text() string {
+	rest, _ := reference.CitedClause(l.Reason)
+	return rest
+}
+
+// Reader is a Dialect whose reading says what it loses: Read gives what
+// ToBetza2 gives and the losses of the reading, in the order of the
+// source.
+type Reader interface {
+	Dialect
+	Read(src string) (*reference.Program, []Loss, error)
+}
+
+// Read reads src in d: its Betza 2.0 program, as ToBetza2, and the losses
+// of the reading where d reports them (Reader); a dialect that does not
+// reports none, which is the claim that its reading keeps everything.
+func Read(d Dialect, src string) (*reference.Program, []Loss, error) {
+	if r, ok := d.(Reader); ok {
+		return r.Read(src)
+	}
+	prog, err := d.ToBetza2(src)
+	return prog, nil, err
+}
+
+// ReadLosing runs read, a dialect's reading of src that records its
+// losses, and returns its program with the losses, or its error (and no
+// losses): the body of a Reader's Read.
+func ReadLosing(src string, read func(src string, lost *Losses) (*reference.Program, error)) (*reference.Program, []Loss, error) {
+	var lost Losses
+	prog, err := read(src, &lost)
+	if err != nil {
+		return nil, nil, err
+	}
+	return prog, lost.List(), nil
+}
+
+// Losses collects the losses of one reading: each part once, in the order
+// of the source. The zero value is ready to use.
+type Losses struct {
+	list []Loss
+	seen map[[2]int]bool
+}
+
+// Add records that the part of length size at offset reads as reason
+// says; a part already recorded at that offset with that length is not
+// recorded again.
+func (ls *Losses) Add(src string, offset, size int, reason string) {
+	if ls == nil {
+		return
+	}
+	key := [2]int{offset, size}
+	if ls.seen[key] {
+		return
+	}
+	if ls.seen == nil {
+		ls.seen = map[[2]int]bool{}
+	}
+	ls.seen[key] = true
+	ls.list = append(ls.list, Loss{Offset: offset, Part: src[offset : offset+size], Reason: reason})
+}
+
+// List returns the losses recorded, sorted by offset.
+func (ls *Losses) List() []Loss {
+	if ls == nil {
+		return nil
+	}
+	out := append([]Loss(nil), ls.list...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
+	return out
 }

@@ -5,6 +5,8 @@
 // bounded by the board (§5.3). No part of it recurses: work lists hold
 // what is left to do, and every piece of work and memory is counted
 // against the budgets of §12.3.
+//
+// Its API is stable (README.md, Stability).
 package eval
 
 import (

@@ -2,6 +2,9 @@
 // which every default has been resolved and every exponent unrolled. Each
 // rule is one function citing its clause; the evaluator (package eval)
 // walks the graph on a position.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package expand
 
 import (

@@ -2,6 +2,9 @@
 // their leaps, the class that decides what direction names mean for an
 // atom, and the one table of which moves each direction name selects. The
 // evaluator (package eval) and every dialect read directions from here.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package geometry
 
 import (

@@ -2,6 +2,8 @@
 // byte offset of a text (a Betza 2.0 notation, a dialect's notation or a
 // placement), and the clause of the spec that makes it wrong. Every parser
 // of the reference returns it; the command line renders it with a caret.
+//
+// Its API is stable (README.md, Stability).
 package loc
 
 import (

@@ -10,6 +10,9 @@
 // Every error in a text is a *loc.Error: the text's name ("board",
 // "square" or "position"), the byte offset, what was expected and found,
 // and the clause.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package ndboard
 
 import (

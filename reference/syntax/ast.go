@@ -16,6 +16,9 @@
 // Unlike go/parser, Parse stops at the first error instead of
 // resynchronising: a notation is one short line, and the error after the
 // first is almost always a consequence of it.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package syntax
 
 // Pos is a byte offset into the parsed text, from 0.

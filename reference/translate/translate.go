@@ -2,6 +2,8 @@
 // between them through Betza 2.0, the core: every dialect reads its text
 // into Betza 2.0 (ToBetza2) and writes Betza 2.0 back where it can
 // (FromBetza2).
+//
+// Its API is stable (README.md, Stability).
 package translate
 
 import (
@@ -54,6 +56,17 @@ func ToBetza2(from, src string) (*reference.Program, error) {
 		return nil, err
 	}
 	return d.ToBetza2(src)
+}
+
+// Read reads src in the named dialect: its Betza 2.0 program and what the
+// reading loses (dialect.Read), such as the en-passant e of XBetza's
+// fmWfceF, which a position without rights never uses.
+func Read(from, src string) (*reference.Program, []dialect.Loss, error) {
+	d, err := Lookup(from)
+	if err != nil {
+		return nil, nil, err
+	}
+	return dialect.Read(d, src)
 }
 
 // FromBetza2 writes a Betza 2.0 notation in the named dialect.

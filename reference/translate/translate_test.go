@@ -3,8 +3,10 @@ package translate_test
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/betzacheck/betzacheck/reference/board"
 	"github.com/betzacheck/betzacheck/reference/dialect"
 	"github.com/betzacheck/betzacheck/reference/loc"
 	"github.com/betzacheck/betzacheck/reference/translate"
@@ -60,6 +62,33 @@ func TestNames(t *testing.T) {
 		}
 		if !slices.Contains(translate.Names(), name) {
 			t.Errorf("Names() lacks %q", name)
+		}
+	}
+}
+
+// TestCheckEnPassant: a position with an en-passant square refuses the
+// en-passant e of XBetza and of the classic xboard profile (§11.5), and
+// nothing else.
+func TestCheckEnPassant(t *testing.T) {
+	e3 := board.Square{File: 4, Rank: 2}
+	for _, tt := range []struct {
+		dialect, src string
+		ep           *board.Square
+		refused      bool
+	}{
+		{dialect.XBetza, "fmWfceF", &e3, true},
+		{dialect.XBetza, "fmWfceF", nil, false},
+		{dialect.XBetza, "fmWfcF", &e3, false},
+		{dialect.Classic + ":xboard", "fmWfceF", &e3, true},
+		{dialect.Classic + ":fairy-stockfish", "fmWfceF", &e3, false},
+		{dialect.Betza2, "cR-ebR", &e3, false},
+	} {
+		err := translate.CheckEnPassant(tt.dialect, tt.src, tt.ep)
+		if (err != nil) != tt.refused {
+			t.Errorf("CheckEnPassant(%s, %q, %v) = %v, want refused %v", tt.dialect, tt.src, tt.ep, err, tt.refused)
+		}
+		if err != nil && !strings.Contains(err.Error(), "§11.5") {
+			t.Errorf("%v: want the clause §11.5", err)
 		}
 	}
 }

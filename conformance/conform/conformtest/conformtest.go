@@ -1,6 +1,9 @@
 // Package conformtest holds what the tests of conform, triage and report
 // share: implementations under test that are test doubles, the corpus's
 // cases, the spec's answer to a request, and corpora written for a test.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package conformtest
 
 import (

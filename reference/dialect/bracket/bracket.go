@@ -15,6 +15,9 @@
 // modes, sweep); a range may have several digits. Where it accepts less:
 // W F K R B Q U doubled is an error (§B2.4), as is a range with a leading
 // zero or above 1000 (§B5.5, §B5.4). grammar/bracket.ebnf says the same.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package bracket
 
 import (
@@ -35,12 +38,23 @@ var _ dialect.Dialect = Dialect{}
 func (Dialect) Name() string { return dialect.Bracket }
 
 // ToBetza2 translates src into an equivalent Betza 2.0 notation, compiled.
-func (Dialect) ToBetza2(src string) (*reference.Program, error) {
+func (d Dialect) ToBetza2(src string) (*reference.Program, error) {
+	prog, _, err := d.Read(src)
+	return prog, err
+}
+
+// Read is ToBetza2 with the losses of the reading (dialect.Reader): the
+// meaningless modifiers it ignores (§B4.7).
+func (Dialect) Read(src string) (*reference.Program, []dialect.Loss, error) {
+	return dialect.ReadLosing(src, read)
+}
+
+func read(src string, lost *dialect.Losses) (*reference.Program, error) {
 	d, err := Parse(src)
 	if err != nil {
 		return nil, err
 	}
-	paths, err := Model(d, src)
+	paths, err := model(d, src, lost)
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +62,10 @@ func (Dialect) ToBetza2(src string) (*reference.Program, error) {
 }
 
 // Model builds the paths of a parsed description (§B1–§B7).
-func Model(d *Description, src string) ([]PathSpec, error) {
+func Model(d *Description, src string) ([]PathSpec, error) { return model(d, src, nil) }
+
+// model is Model, recording in lost the modifiers it ignores (§B4.7).
+func model(d *Description, src string, lost *dialect.Losses) ([]PathSpec, error) {
 	var paths []PathSpec
 	for _, m := range d.Moves {
 		end := len(src)
@@ -59,9 +76,14 @@ func Model(d *Description, src string) ([]PathSpec, error) {
 		}
 		p := PathSpec{Src: src[m.At:end], Offset: m.At}
 		for i, l := range m.Path.Legs {
-			ls, err := legSpec(l, src)
+			ls, err := legSpec(l, src, lost)
 			if err != nil {
 				return nil, err
+			}
+			canEnd := i == len(m.Path.Legs)-1 || m.Path.Seps[i] == '?'
+			if m.Bracketed && canEnd && strings.Contains(ls.Modes, "p") {
+				// §B4.7: the leg can end the move, where p is ignored.
+				lost.Add(src, l.Mods.PAt, 1, "p on a leg that can end the move is ignored there: a move cannot end on a square only required to be occupied (§B4.7)")
 			}
 			if !m.Bracketed && strings.Contains(ls.Modes, "p") {
 				// §B7.1: p before a move that is a single leg is the
@@ -76,7 +98,7 @@ func Model(d *Description, src string) ([]PathSpec, error) {
 		}
 		if m.Bracketed {
 			g := m.Mods
-			dirs, err := cleanDirs(g.Dirs, g.At, p.Src)
+			dirs, err := cleanDirs(g, p.Src, src, lost)
 			if err != nil {
 				return nil, err
 			}
@@ -94,7 +116,7 @@ func Model(d *Description, src string) ([]PathSpec, error) {
 // legSpec reads one leg into the model: R B Q as W F K ridden (§B2.1),
 // doubled letters as riders (§B2.3), the range (§B5), meaningless
 // modifiers dropped (§B4.7).
-func legSpec(l *Leg, src string) (LegSpec, error) {
+func legSpec(l *Leg, src string, lost *dialect.Losses) (LegSpec, error) {
 	ls := LegSpec{Src: l.Text(src), Offset: l.At, Atom: l.Atom, Range: 1,
 		Modes: l.Mods.Modes, Sweep: l.Mods.Sweep, Initial: l.Mods.Initial}
 	switch l.Atom {
@@ -111,10 +133,11 @@ func legSpec(l *Leg, src string) (LegSpec, error) {
 	if l.Range >= 0 {
 		ls.Range = l.Range // §B5.1; 0 is Unbounded (§B5.2)
 	}
-	if !sweepable(ls.Atom) {
+	if !sweepable(ls.Atom) && ls.Sweep != 0 {
 		ls.Sweep = 0 // §B4.7: n and j test no square on W F K
+		lost.Add(src, l.Mods.SweepAt, 1, fmt.Sprintf("%c on %c is ignored: it passes over no square (§B4.7)", l.Mods.Sweep, l.Atom))
 	}
-	dirs, err := cleanDirs(l.Mods.Dirs, l.Mods.At, ls.Src)
+	dirs, err := cleanDirs(l.Mods, ls.Src, src, lost)
 	if err != nil {
 		return ls, err
 	}
@@ -122,14 +145,21 @@ func legSpec(l *Leg, src string) (LegSpec, error) {
 	return ls, nil
 }
 
-// cleanDirs drops an h that does not pair with f, b, l or r (§B4.7).
-func cleanDirs(dirs string, at int, part string) (string, error) {
+// cleanDirs drops an h of the modifiers m that does not pair with f, b, l
+// or r (§B4.7), recording it in lost; part is the move or leg they are
+// written in.
+func cleanDirs(m *Modifiers, part, src string, lost *dialect.Losses) (string, error) {
+	dirs, at := m.Dirs, m.At
 	toks := syntax.DirectionTokens(dirs)
 	var keep []string
+	seen := 0 // the direction letters of the tokens before
 	for _, t := range toks {
 		if t != "h" {
 			keep = append(keep, t)
+		} else {
+			lost.Add(src, at+nthDirection(m.Text, seen), 1, "h with no f, b, l or r before it is ignored (§B4.7)")
 		}
+		seen += len(t)
 	}
 	out := strings.Join(keep, "")
 	if strings.Join(syntax.DirectionTokens(out), " ") != strings.Join(keep, " ") {
@@ -137,4 +167,18 @@ func cleanDirs(dirs string, at int, part string) (string, error) {
 			Reason: fmt.Sprintf("the direction letters %q without their lone h pair up differently in Betza 2.0 (§B4.7)", dirs)}
 	}
 	return out, nil
+}
+
+// nthDirection is the offset in text, a run of modifiers, of its
+// direction letter number n, from 0.
+func nthDirection(text string, n int) int {
+	for i := 0; i < len(text); i++ {
+		if strings.IndexByte(dirLetters, text[i]) >= 0 {
+			if n == 0 {
+				return i
+			}
+			n--
+		}
+	}
+	return 0
 }

@@ -14,11 +14,16 @@
 //
 // Under the profile fairy-stockfish the parser accepts more than
 // grammar/classic.ebnf: it skips unknown characters, as the engine does.
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package classic
 
 import (
 	"errors"
+	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/betzacheck/betzacheck/reference"
 	"github.com/betzacheck/betzacheck/reference/dialect"
@@ -73,6 +78,11 @@ func (Dialect) Name() string { return dialect.Classic }
 // Profile returns the dialect's profile.
 func (d Dialect) Profile() *Profile { return d.profile }
 
+// ReadsEnPassant reports whether the profile reads e as the en-passant
+// capture (§C5.8), which a position with an en-passant square would make
+// (§11.5 of spec/betza2.md).
+func (d Dialect) ReadsEnPassant() bool { return d.set.enPassant }
+
 // Move is one classic move: modifiers, one atom, an optional range.
 type Move struct {
 	At      int
@@ -97,7 +107,11 @@ const (
 )
 
 // Parse reads src under the dialect's profile (§C1).
-func (d Dialect) Parse(src string) ([]*Move, error) {
+func (d Dialect) Parse(src string) ([]*Move, error) { return d.parse(src, nil) }
+
+// parse is Parse, recording in lost what a profile that skips what it
+// does not know skipped.
+func (d Dialect) parse(src string, lost *dialect.Losses) ([]*Move, error) {
 	s := d.set
 	if src == "" && !s.skip {
 		return nil, d.errAt(0, "§C1.3", "expected a move, found end of input")
@@ -150,6 +164,12 @@ func (d Dialect) Parse(src string) ([]*Move, error) {
 			cur = &Move{At: -1, Range: -1}
 		case s.skip:
 			// §C5: the profile skips what it does not know.
+			size := 1
+			if c >= utf8.RuneSelf {
+				_, size = utf8.DecodeRuneInString(src[i:])
+			}
+			lost.Add(src, i, size, d.skipped(src, i))
+			i += size - 1
 			if len(cur.Mods) == 0 {
 				cur.At = -1
 			}
@@ -161,12 +181,34 @@ func (d Dialect) Parse(src string) ([]*Move, error) {
 			return nil, d.errAt(i, "§C1.3", "expected a modifier or an atom, found %s", dialect.Found(src, i))
 		}
 	}
-	if cur.At >= 0 && len(cur.Mods) > 0 && !s.skip {
-		return nil, d.errAt(len(src), "§C1.2", "expected an atom after the modifiers, found end of input")
+	if cur.At >= 0 && len(cur.Mods) > 0 {
+		if !s.skip {
+			return nil, d.errAt(len(src), "§C1.2", "expected an atom after the modifiers, found end of input")
+		}
+		first := cur.ModsAt[0]
+		lost.Add(src, first, cur.ModsAt[len(cur.ModsAt)-1]+1-first, fmt.Sprintf("modifiers with no atom after them, skipped: profile %s reads them as nothing (§C5.1)", d.profile.Name))
 	}
 	return moves, nil
 }
 
+// skipped says what skipping the character at offset i of src loses, under
+// a profile that skips what it does not know (§C5.1): XBetza's a, whose
+// legs become the directions of one leg; the en passant e (§C5.8); the
+// jump j (§C5.7); a second range digit; anything else.
+func (d Dialect) skipped(src string, i int) string {
+	name := d.profile.Name
+	switch c := src[i]; {
+	case c == 'a':
+		return fmt.Sprintf("a, XBetza's step to a next leg, skipped: profile %s reads the letters around it as the directions of one leg (§C5.1)", name)
+	case c == 'e':
+		return fmt.Sprintf("e, en passant, skipped: profile %s does not read it (§C5.8)", name)
+	case c == 'j':
+		return fmt.Sprintf("j, the jump, skipped: profile %s does not read it (§C5.7)", name)
+	case '0' <= c && c <= '9' && i > 0 && '0' <= src[i-1] && src[i-1] <= '9':
+		return fmt.Sprintf("a second range digit, skipped: profile %s reads one digit (§C5.1)", name)
+	}
+	return fmt.Sprintf("%s skipped: profile %s does not read it (§C5.1)", dialect.Found(src, i), name)
+}
 func (s settings) letter(c byte) byte {
 	return s.letters[c]
 }
@@ -174,14 +216,25 @@ func (s settings) letter(c byte) byte {
 // ToBetza2 translates src into an equivalent Betza 2.0 notation under the
 // dialect's profile, compiled.
 func (d Dialect) ToBetza2(src string) (*reference.Program, error) {
-	moves, err := d.Parse(src)
+	prog, _, err := d.Read(src)
+	return prog, err
+}
+
+// Read is ToBetza2 with the losses of the reading (dialect.Reader): what
+// the profile skips, ignores or reads as no move.
+func (d Dialect) Read(src string) (*reference.Program, []dialect.Loss, error) {
+	return dialect.ReadLosing(src, d.read)
+}
+
+func (d Dialect) read(src string, lost *dialect.Losses) (*reference.Program, error) {
+	moves, err := d.parse(src, lost)
 	if err != nil {
 		return nil, err
 	}
 	var paths []bracket.PathSpec
 	var noEq error // a located error anywhere comes first
 	for _, m := range moves {
-		ps, err := d.model(m, src)
+		ps, err := d.model(m, src, lost)
 		var ne *dialect.NoEquivalentError
 		switch {
 		case errors.As(err, &ne):
@@ -199,8 +252,9 @@ func (d Dialect) ToBetza2(src string) (*reference.Program, error) {
 	return bracket.Compile(paths, dialect.Classic, src)
 }
 
-// model turns one classic move into paths of the shared model (§C2–§C4).
-func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
+// model turns one classic move into paths of the shared model (§C2–§C4),
+// recording in lost what the profile ignores or reads as no move.
+func (d Dialect) model(m *Move, src string, lost *dialect.Losses) ([]bracket.PathSpec, error) {
 	s := d.set
 	text := src[m.At:m.End]
 	atom := s.letter(m.Letter)
@@ -267,6 +321,7 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 			}
 			if strings.IndexByte(s.noHops, leg.Atom) >= 0 {
 				leg.Empty = true // §C5: the engine makes no such move
+				lost.Add(src, m.At, len(text), fmt.Sprintf("%c on %c gives no move: profile %s makes no hop of it (§C5.1)", c, m.Letter, d.profile.Name))
 			}
 		case 'n':
 			lame = true
@@ -282,19 +337,28 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 	if enPassant && leg.Modes == "" {
 		leg.Empty = true // §C5.8: e is the only mode and accepts no square
 	}
+	if enPassant {
+		at := m.ModsAt[strings.IndexByte(m.Mods, 'e')]
+		lost.Add(src, at, 1, "e, en passant, captures nothing: a betzacheck position holds no en-passant rights (§C5.8)")
+	}
 	if lame && jumpAt >= 0 {
 		return nil, d.errAt(jumpAt, "§C5.7", "expected n or j, found both: a leap cannot both need the squares it passes empty and jump")
 	}
 	if lame {
 		switch {
 		case leg.Range != 1 || ranged:
+			at := m.ModsAt[strings.IndexByte(m.Mods, 'n')]
 			if !s.lameRider {
-				return nil, d.errAt(m.ModsAt[strings.IndexByte(m.Mods, 'n')], "§C4.6", "expected a leaper after n, found a rider: profile %s gives n on a rider no meaning", d.profile.Name)
+				return nil, d.errAt(at, "§C4.6", "expected a leaper after n, found a rider: profile %s gives n on a rider no meaning", d.profile.Name)
 			}
+			lost.Add(src, at, 1, fmt.Sprintf("n on a rider, ignored: profile %s reads the ride as if n were not there (§C4.6)", d.profile.Name))
 		case strings.IndexByte("DAHGNCZ", leg.Atom) >= 0:
 			leg.Sweep = 'n' // §C4.6
 			// §C5.6: on N C Z only the first, orthogonal square is tested.
 			leg.LameFirst = s.lameFirst && strings.IndexByte("NCZ", leg.Atom) >= 0
+		default:
+			// §C4.6: a single step passes over no square.
+			lost.Add(src, m.ModsAt[strings.IndexByte(m.Mods, 'n')], 1, fmt.Sprintf("n on %c changes nothing: the step passes over no square (§C4.6)", m.Letter))
 		}
 	}
 	skipFirst := false // §C5.7: the leg's first square is skipped
@@ -316,6 +380,7 @@ func (d Dialect) model(m *Move, src string) ([]bracket.PathSpec, error) {
 	}
 	if ranged && strings.IndexByte(s.noRides, leg.Atom) >= 0 {
 		leg.Empty = true // §C5: the engine makes no such ride
+		lost.Add(src, m.At, len(text), fmt.Sprintf("a ride of %c gives no move: profile %s makes no ride of it (§C5.1)", m.Letter, d.profile.Name))
 	}
 	// Directions (§C3, §C5).
 	var parts []bracket.LegSpec

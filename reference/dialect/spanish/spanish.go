@@ -23,6 +23,9 @@
 // directions (§S7.2), a directed part after U (§S6.4), a hypogonal with no
 // 2.0 atom (§S5.5), a hop over a span (§S2.4) and counts above 1000
 // (§S4.6).
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package spanish
 
 import (

@@ -241,12 +241,13 @@ func checkLegs(m *Move) error {
 // paths expands a move into its concrete paths (§X5, §X6.1), within the
 // limits of §X6.4: the walk stops at the path that passes one, so that
 // its work is bounded by them, whatever the length of the move.
-func paths(m *Move, src string) ([]path, error) {
+// What the reading loses on the way is recorded in lost (nil: nowhere).
+func paths(m *Move, src string, lost *dialect.Losses) ([]path, error) {
 	if err := check(m, src); err != nil {
 		return nil, err
 	}
 	f := familyOf(m)
-	e := expander{m: m, src: src, f: f, rides: legRides(m, f)}
+	e := expander{m: m, src: src, f: f, rides: legRides(m, f), lost: lost}
 	if _, ok := e.modes(m.Legs[len(m.Legs)-1], true); !ok {
 		return nil, nil // §X4.9: the last leg is never made, so no path is
 	}
@@ -263,10 +264,11 @@ type expander struct {
 	m     *Move
 	src   string
 	f     family
-	rides []int  // the ride of each leg (legRides)
-	so    path   // the steps of the path being walked, up to the leg being made
-	out   []path // the paths made
-	legs  int    // their steps together (§X6.4)
+	lost  *dialect.Losses // what the reading loses (§X4.6, §X4.9)
+	rides []int           // the ride of each leg (legRides)
+	so    path            // the steps of the path being walked, up to the leg being made
+	out   []path          // the paths made
+	legs  int             // their steps together (§X6.4)
 	// made counts the legs walked. Each lies on a path made, so made
 	// passes MaxLegs only when legs will; it bounds the walk even where
 	// no path is made, should a leg's directions select none.
@@ -377,6 +379,10 @@ func (e *expander) legSteps(l *Leg, v geometry.Vec, r int, final bool) ([]step, 
 		out[len(out)-1].modes = modes
 		return out, nil
 	}
+	if l.Has('n') {
+		// §X4.6: on W F K and on riders n changes nothing.
+		e.lost.Add(e.src, l.offsetOf('n'), 1, "n changes nothing here: it makes only a leap that passes over squares lame, not a single step or a ride (§X4.6)")
+	}
 	if !final && (l.Has('p') || l.Has('g')) {
 		modes = strings.Replace(modes, "p", hop, 1)
 	}
@@ -401,6 +407,14 @@ func (e *expander) modes(l *Leg, final bool) (modes string, ok bool) {
 		b.WriteByte('p')
 	}
 	s := b.String()
+	if l.Has('e') {
+		// §X4.9: a position holds no en-passant rights.
+		what := "e, en passant, is left out: a betzacheck position holds no en-passant rights, so it captures nothing (§X4.9)"
+		if s == "" {
+			what = "e, en passant, is the leg's only mode and a betzacheck position holds no en-passant rights: the move is never made (§X4.9)"
+		}
+		e.lost.Add(e.src, l.offsetOf('e'), 1, what)
+	}
 	switch {
 	case s != "":
 		return s, true

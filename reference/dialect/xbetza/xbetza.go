@@ -9,6 +9,9 @@
 // frame Betza 2.0 will read it in (§X6.2) and merges the chains (§X6.3).
 // FromBetza2 goes the other way for the Betza 2.0 notations XBetza can
 // say (§X7.1).
+//
+// Its API is not stable: it serves betzacheck's commands and tests, and may
+// change in any release (README.md, Stability).
 package xbetza
 
 import (
@@ -30,7 +33,18 @@ func (Dialect) Name() string { return dialect.XBetza }
 
 // ToBetza2 translates src into an equivalent Betza 2.0 notation, compiled.
 // A located error anywhere in src comes before a missing equivalent.
-func (Dialect) ToBetza2(src string) (*reference.Program, error) {
+func (d Dialect) ToBetza2(src string) (*reference.Program, error) {
+	return d.read(src, nil)
+}
+
+// Read is ToBetza2 with the losses of the reading (dialect.Reader): the
+// en-passant e a position never uses (§X4.9) and the n that changes
+// nothing (§X4.6).
+func (d Dialect) Read(src string) (*reference.Program, []dialect.Loss, error) {
+	return dialect.ReadLosing(src, d.read)
+}
+
+func (Dialect) read(src string, lost *dialect.Losses) (*reference.Program, error) {
 	n, err := Parse(src)
 	if err != nil {
 		return nil, err
@@ -38,7 +52,7 @@ func (Dialect) ToBetza2(src string) (*reference.Program, error) {
 	var chains [][]leg2
 	var noEq error
 	for _, m := range n.Moves {
-		ps, err := paths(m, src)
+		ps, err := paths(m, src, lost)
 		if err == nil {
 			for _, p := range ps {
 				c, cerr := chain(p, m, src)
