@@ -35,13 +35,22 @@ func TestMain(m *testing.M) {
 var webServers = &scriptServers{running: map[*testscript.TestScript]*scriptServer{}}
 
 // TestScripts runs testdata/script/*.txtar, each named after its
-// subcommand. BETZA_UPDATE=1 rewrites the golden files in the scripts;
-// review the diff by hand.
+// subcommand, with $REPO set to the repository root (for the scripts
+// that run its files, such as the action's script). BETZA_UPDATE=1
+// rewrites the golden files in the scripts; review the diff by hand.
 func TestScripts(t *testing.T) {
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		UpdateScripts:       golden.Update(),
 		RequireExplicitExec: true,
+		Setup: func(e *testscript.Env) error {
+			e.Setenv("REPO", repo)
+			return nil
+		},
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"gone": cmdGone, "webstart": webServers.start, "webget": webServers.get, "webstop": webServers.stop,
 		},

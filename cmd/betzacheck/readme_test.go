@@ -42,7 +42,11 @@ import (
 //   - `(cd adapters/ffish && npm ci)` must be what .ci/run does too.
 //
 // Any other command fails the test. The ```txtar blocks are testscript
-// scripts and run as such, with betzacheck registered. Commands that need
+// scripts and run as such, with betzacheck registered and $REPORTS set as
+// the README's Go test sets it: the reports they write there must be kept,
+// and none may be written into $WORK, which testscript deletes. A ```yaml
+// block that uses the action gives it only inputs of action.yml, the
+// required one included. Commands that need
 // the Fairy-Stockfish adapter are skipped when its node_modules are missing
 // and CI is unset. BETZA_UPDATE=1 rewrites the ```text blocks with what the
 // commands print now, keeping each excerpt's shape; review the diff.
@@ -66,6 +70,10 @@ func TestReadme(t *testing.T) {
 		case "txtar":
 			t.Run(fmt.Sprintf("line%d-txtar", b.Line), func(t *testing.T) { runScript(t, b.Body()) })
 			ran++
+		case "yaml":
+			if msg := checkActionUse(b.Body()); msg != "" {
+				t.Errorf("README.md:%d: %s", b.Line, msg)
+			}
 		case "sh":
 			var want *fence
 			if i+1 < len(blocks) && blocks[i+1].Info == "text" && blocks[i+1].adjacent {
@@ -299,13 +307,72 @@ func compareOutput(want, got string) string {
 }
 
 // runScript runs a README testscript with betzacheck registered (see
-// TestMain).
+// TestMain) and $REPORTS set to a directory of its own, outside the
+// script's $WORK, as the README's Go test sets it. Every report the
+// script writes must be there once it has ended; one written into $WORK
+// would be deleted with it.
 func runScript(t *testing.T, script string) {
 	dir := t.TempDir()
+	reports := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "readme.txtar"), []byte(script), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	testscript.Run(t, testscript.Params{Dir: dir})
+	// The script runs as a parallel subtest: t.Run returns once it is done.
+	t.Run("script", func(t *testing.T) {
+		testscript.Run(t, testscript.Params{Dir: dir, Setup: func(e *testscript.Env) error {
+			e.Setenv("REPORTS", reports)
+			return nil
+		}})
+	})
+	for _, m := range reportFlag.FindAllStringSubmatch(script, -1) {
+		if m[2] != "REPORTS" {
+			t.Errorf("the script writes %s into $%s, which testscript deletes when it ends: write it to $REPORTS", m[1], m[2])
+		} else if _, err := os.Stat(filepath.Join(reports, m[3])); err != nil {
+			t.Errorf("the report the script writes with %s is not kept: %v", m[1], err)
+		}
+	}
+}
+
+// reportFlag is a report written into a directory the script names.
+var reportFlag = regexp.MustCompile(`(--(?:junit|html|json|divergences|write-expect)) \$(\w+)/(\S+)`)
+
+// checkActionUse checks a README workflow that uses the action: the
+// inputs it gives (the keys under with:) are those of action.yml, and
+// the required one, impl, is given. It returns what is wrong, or "".
+func checkActionUse(body string) string {
+	lines := strings.Split(body, "\n")
+	for i, l := range lines {
+		if !strings.Contains(l, "uses: betzacheck/betzacheck@") {
+			continue
+		}
+		action, err := os.ReadFile("action.yml")
+		if err != nil {
+			return err.Error()
+		}
+		inputs := map[string]bool{}
+		for _, name := range actionInputs(string(action)) {
+			inputs[name] = true
+		}
+		given := map[string]bool{}
+		indent := func(s string) int { return len(s) - len(strings.TrimLeft(s, " ")) }
+		for j := i + 1; j < len(lines) && indent(lines[j]) > indent(l); j++ {
+			if strings.TrimSpace(lines[j]) != "with:" {
+				continue
+			}
+			for k := j + 1; k < len(lines) && indent(lines[k]) > indent(lines[j]); k++ {
+				key, _, _ := strings.Cut(strings.TrimSpace(lines[k]), ":")
+				if !inputs[key] {
+					return fmt.Sprintf("the action has no input %q (action.yml)", key)
+				}
+				given[key] = true
+			}
+		}
+		if !given["impl"] {
+			return "the action's required input impl is not given"
+		}
+		return ""
+	}
+	return ""
 }
 
 // runReadmeWeb runs the README's `betzacheck web` on a free port, checks

@@ -286,7 +286,7 @@ func TestWebPage(t *testing.T) {
 // raw bytes, below the HTTP client, so that they may be what no client
 // would send.
 func TestWebHostile(t *testing.T) {
-	srv := newTestPlayground(t, webLimits{Timeout: 2 * time.Second})
+	srv := newTestPlayground(t, webLimits{Timeout: time.Minute})
 	seed := uint64(time.Now().UnixNano())
 	if s, err := strconv.ParseUint(os.Getenv("BETZA_WEB_SEED"), 10, 64); err == nil {
 		seed = s

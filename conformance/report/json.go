@@ -27,6 +27,9 @@ type jsonResult struct {
 	// Divergence and Minimal: a failure's kind and minimal case (Shrink).
 	Divergence conform.Divergence `json:"divergence,omitempty"`
 	Minimal    *jsonMinimal       `json:"minimal,omitempty"`
+	// Cause: what explains a failure (triage.Diagnose), which its class
+	// is named by.
+	Cause *conform.Cause `json:"cause,omitempty"`
 }
 
 type jsonVerdict struct {
@@ -120,7 +123,7 @@ func WriteJSON(w io.Writer, r *conform.Report) error {
 			jr.Reference = &jsonVerdict{Verdict: v.Kind.String(), Reason: v.Reason, Diff: v.Diff}
 		}
 		if res.Verdict.Kind == conform.VerdictFail {
-			jr.Divergence = res.Divergence
+			jr.Divergence, jr.Cause = res.Divergence, res.Cause
 		}
 		if res.Minimal != nil {
 			jr.Minimal = jsonMinimalOf(r, res)

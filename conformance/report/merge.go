@@ -253,6 +253,10 @@ func readResult(r *conform.Report, jr jsonResult) (*conform.Result, error) {
 		return nil, fmt.Errorf("divergence %s on a case that did not fail", jr.Divergence)
 	}
 	res.Divergence = jr.Divergence
+	if jr.Cause != nil && kind != conform.VerdictFail {
+		return nil, errors.New("cause on a case that did not fail")
+	}
+	res.Cause = jr.Cause
 	if jr.Minimal != nil {
 		m, err := readMinimal(r, *jr.Minimal, jr, res)
 		if err != nil {

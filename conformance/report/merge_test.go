@@ -274,6 +274,64 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 	}
 }
 
+// fsReading reads classic Betza as the fairy-stockfish profile does: a
+// foreign reading whose failures triage.Diagnose explains by causes.
+type fsReading struct{}
+
+func (fsReading) Hello() wire.HelloReply {
+	return wire.HelloReply{Name: "fs-reading", Version: "1", Protocol: 2, Dialects: []string{dialect.Classic}, Level: wire.LevelDestinations}
+}
+
+func (fsReading) Do(req wire.MovesRequest) client.Result {
+	as := req
+	as.Dialect = dialect.Classic + ":fairy-stockfish"
+	r := conformtest.SpecAnswer(as, req.Notation)
+	r.ID = req.ID
+	if r.Error != nil {
+		return client.Result{ID: req.ID, Kind: client.ResultError, Reply: r}
+	}
+	return client.Result{ID: req.ID, Kind: client.ResultOK, Reply: r}
+}
+
+func (fsReading) Close() error { return nil }
+
+// TestCausesReadBack: the failures of a diagnosed run keep their causes
+// through the JSON report, so that the report reads back, with the
+// classes it was written with, and merges (issue 27: every report of a
+// run whose failures had causes, such as ffish's, was refused, its
+// classes "not those of its failures", since no case carried its cause).
+func TestCausesReadBack(t *testing.T) {
+	ctx := context.Background()
+	var parts []*conform.Report
+	for k := 1; k <= 2; k++ {
+		s := conform.Shard{K: k, N: 2}
+		rep := conform.Stream(ctx, fsReading{}, generated(t, s, fsReading{}, 200, 1), conform.Options{KeepPasses: true, Shard: s})
+		triage.Diagnose(ctx, fsReading{}, rep, triage.Options{ShrinkOptions: triage.ShrinkOptions{Budget: 20}})
+		caused := 0
+		for _, res := range rep.Results {
+			if res.Cause != nil {
+				caused++
+			}
+		}
+		if caused == 0 {
+			t.Fatalf("shard %s: no failure has a cause (%s): the test reads none back", s, rep.Summary())
+		}
+		back, _ := writeRead(t, rep)
+		if got, want := classes(back), classes(rep); !slices.Equal(got, want) {
+			t.Errorf("shard %s: classes read back:\n%s\nwritten:\n%s", s, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		for i, res := range back.Results {
+			if !reflect.DeepEqual(res.Cause, rep.Results[i].Cause) {
+				t.Errorf("%s: cause read back %+v, written %+v", res.Case.ID, res.Cause, rep.Results[i].Cause)
+			}
+		}
+		parts = append(parts, back)
+	}
+	if _, err := report.Merge(parts...); err != nil {
+		t.Errorf("merging the shards: %v", err)
+	}
+}
+
 // classes describes a report's divergence classes, one line each: key,
 // count, members, and the smallest minimal case.
 func classes(rep *conform.Report) []string {
@@ -615,6 +673,11 @@ func TestReadJSONErrors(t *testing.T) {
 		{"twice", editCases(t, good, func(cs []any) { cs[1].(map[string]any)["id"] = "gen/1/0" }), "case gen/1/0 is in the report twice"},
 		{"classes", editCases(t, good, func(cs []any) { cs[1].(map[string]any)["divergence"] = "extra" }), "classes: the report's divergence classes are not those of its failures"},
 		{"divergence", editCases(t, good, func(cs []any) { cs[1].(map[string]any)["divergence"] = "odd" }), `expected a divergence (none, missing`},
+		{"cause", editCases(t, good, func(cs []any) {
+			c := cs[0].(map[string]any)
+			c["verdict"], c["cause"] = "pass", map[string]any{"names": []string{"x"}, "says": "x", "clause": "§1"}
+			delete(c, "divergence")
+		}), "cause on a case that did not fail"},
 		{"shard", strings.Replace(good, `"format": 1,`, `"format": 1, "shard": "3/2",`, 1), "run: shard: expected K/N with 1 ≤ K ≤ N"},
 		{"old shard", strings.Replace(good, `"totals"`, `"shard": "1/2", "totals"`, 1), `unknown field "shard"`},
 		{"unknown", strings.Replace(good, `"got"`, `"gone"`, 1), `unknown field "gone"`},
