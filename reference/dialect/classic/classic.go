@@ -339,7 +339,7 @@ func (d Dialect) model(m *Move, src string, lost *dialect.Losses) ([]bracket.Pat
 	}
 	if enPassant {
 		at := m.ModsAt[strings.IndexByte(m.Mods, 'e')]
-		lost.Add(src, at, 1, "e, en passant, captures nothing: a betzacheck position holds no en-passant rights (§C5.8)")
+		lost.Add(src, at, 1, "e, en passant, captures nothing: it is read on positions with no en-passant square, and a position with one is refused (§C5.8, §11.5)")
 	}
 	if lame && jumpAt >= 0 {
 		return nil, d.errAt(jumpAt, "§C5.7", "expected n or j, found both: a leap cannot both need the squares it passes empty and jump")

@@ -408,10 +408,11 @@ func (e *expander) modes(l *Leg, final bool) (modes string, ok bool) {
 	}
 	s := b.String()
 	if l.Has('e') {
-		// §X4.9: a position holds no en-passant rights.
-		what := "e, en passant, is left out: a betzacheck position holds no en-passant rights, so it captures nothing (§X4.9)"
+		// §X4.9: e is read on positions with no en-passant square (a
+		// position with one is refused: §11.5 of spec/betza2.md).
+		what := "e, en passant, is left out: it is read on positions with no en-passant square, where it captures nothing, and a position with one is refused (§X4.9, §11.5)"
 		if s == "" {
-			what = "e, en passant, is the leg's only mode and a betzacheck position holds no en-passant rights: the move is never made (§X4.9)"
+			what = "e, en passant, is the leg's only mode: on a position with no en-passant square the move is never made, and a position with one is refused (§X4.9, §11.5)"
 		}
 		e.lost.Add(e.src, l.offsetOf('e'), 1, what)
 	}
