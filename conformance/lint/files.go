@@ -9,12 +9,24 @@ import (
 	"github.com/betzacheck/betzacheck/reference/board"
 )
 
+// MaxLine is the longest line lint reads, in bytes (§L1.4): the files it
+// reads are written by hand, and their longest lines are a few hundred
+// bytes. A longer line is an error and is not read, so that neither the
+// readings nor the findings that quote a notation grow with it.
+const MaxLine = 4096
+
 // lines splits data into lines without their line ends (§L2.3: a
-// carriage return before the newline is not part of the line).
-func lines(data []byte) []string {
+// carriage return before the newline is not part of the line). A line
+// longer than MaxLine is reported (§L1.4) and read as a blank line, so
+// that the lines after it keep their numbers.
+func (l *linter) lines(data []byte) []string {
 	out := strings.Split(string(data), "\n")
 	for i, s := range out {
 		out[i] = strings.TrimSuffix(s, "\r")
+		if len(out[i]) > MaxLine {
+			l.add(i+1, MaxLine+1, Error, "", "§L1.4", "line of %d bytes, more than the %d lint reads: the line is not read", len(out[i]), MaxLine)
+			out[i] = ""
+		}
 	}
 	return out
 }
@@ -83,7 +95,7 @@ func (l *linter) variants(data []byte) {
 		sec *section
 	}
 	var pieces []pending
-	for i, raw := range lines(data) {
+	for i, raw := range l.lines(data) {
 		n := i + 1
 		t := strings.TrimSpace(raw)
 		at := indent(raw)
@@ -232,7 +244,7 @@ var pieceID = regexp.MustCompile(`^\+?[A-Za-z][&^]?$`)
 
 // pieceCommands reads XBoard piece commands (§L3).
 func (l *linter) pieceCommands(data []byte) {
-	for i, raw := range lines(data) {
+	for i, raw := range l.lines(data) {
 		n := i + 1
 		t := strings.TrimSpace(raw)
 		at := indent(raw)
@@ -269,7 +281,7 @@ func (l *linter) pieceCommands(data []byte) {
 
 // list reads a plain list (§L4).
 func (l *linter) list(data []byte) {
-	for i, raw := range lines(data) {
+	for i, raw := range l.lines(data) {
 		n := i + 1
 		t := strings.TrimSpace(raw)
 		if t == "" || t[0] == '#' {

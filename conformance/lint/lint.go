@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/betzacheck/betzacheck/conformance/conform"
@@ -281,8 +282,9 @@ func (l *linter) read(p *Piece, w *witnesses) {
 		return
 	}
 	p.Program, p.Betza2 = prog, prog.Source()
-	for _, x := range lost {
-		l.add(p.Line, p.Col+x.Offset, Warning, p.Name, x.Clause(), "%s reads %s without %s: %s", readerName(l.res.Dialect), p.Notation, x.Part, x.Text())
+	for _, same := range sameLosses(lost) {
+		x := same[0]
+		l.add(p.Line, p.Col+x.Offset, Warning, p.Name, x.Clause(), "%s reads %s without %s: %s%s", readerName(l.res.Dialect), p.Notation, x.Part, x.Text(), alsoAt(same[1:], p.Col))
 	}
 	size, err := board.ParseSize(p.Board)
 	if err != nil {
@@ -368,4 +370,41 @@ func plural(n int, what string) string {
 		return "1 " + what
 	}
 	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// sameLosses groups the losses of one reading that lose the same part
+// for the same reason, in the order of their first place (§L5.2).
+func sameLosses(lost []dialect.Loss) [][]dialect.Loss {
+	var groups [][]dialect.Loss
+	at := map[[2]string]int{}
+	for _, x := range lost {
+		key := [2]string{x.Part, x.Reason}
+		i, ok := at[key]
+		if !ok {
+			i = len(groups)
+			at[key] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], x)
+	}
+	return groups
+}
+
+// maxAlsoAt is how many further places of a lost part a warning names.
+const maxAlsoAt = 5
+
+// alsoAt names the further places of a lost part (§L5.2), columns of a
+// notation that starts at column col: "" when there are none.
+func alsoAt(more []dialect.Loss, col int) string {
+	if len(more) == 0 {
+		return ""
+	}
+	var cols []string
+	for _, x := range more[:min(len(more), maxAlsoAt)] {
+		cols = append(cols, strconv.Itoa(col+x.Offset))
+	}
+	if len(more) > maxAlsoAt {
+		cols = append(cols, "…")
+	}
+	return fmt.Sprintf(" (also at column %s: %d places in all)", strings.Join(cols, ", "), len(more)+1)
 }
