@@ -63,7 +63,7 @@ func (f *caseFlags) build() (c *conform.Case, notes []string, err error) {
 	if *f.from == "" {
 		return nil, nil, errors.New("--notation needs --from, the mover's square")
 	}
-	fen, s, err := readSetup(*f.board, *f.position, *f.from)
+	s, fen, err := board.ReadSetup(*f.board, *f.position, *f.from, board.DefaultMover().String())
 	if err != nil {
 		var se *board.SetupError
 		if errors.As(err, &se) {

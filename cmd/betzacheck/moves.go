@@ -56,7 +56,7 @@ func runMoves(c *command, e *env, args []string) int {
 		q := ndQuery{board: *boardFlag, position: *posFlag, from: *fromFlag, json: *jsonFlag, paths: *pathsFlag, svg: *svgFlag}
 		return movesND(c, e, o, q, inputError)
 	}
-	fen, setup, err := readSetup(*boardFlag, *posFlag, *fromFlag)
+	setup, fen, err := board.ReadSetup(*boardFlag, *posFlag, *fromFlag, board.DefaultMover().String())
 	if err != nil {
 		var se *board.SetupError
 		errors.As(err, &se) // ParseSetup's errors are all *SetupError
@@ -456,19 +456,4 @@ func writeMovesDoc(w io.Writer, doc jsonMoves) int {
 	}
 	io.WriteString(w, b.String())
 	return exitOK
-}
-
-// readSetup reads the setup of a 2-D query: the board size, the position
-// text (a placement, or a FEN: §11.4; an empty board when ""), the
-// mover's square (an empty one gets board.DefaultMover). Errors are
-// *board.SetupError.
-func readSetup(size, position, from string) (board.FEN, board.Setup, error) {
-	var fen board.FEN
-	if sz, err := board.ParseSize(size); err == nil {
-		if fen, err = board.ReadFEN(sz, cmp.Or(position, board.EmptyPlacement(size))); err != nil {
-			return board.FEN{}, board.Setup{}, &board.SetupError{Text: "position", Err: err}
-		}
-	}
-	s, err := board.ParseSetup(size, fen.Placement, from, board.DefaultMover().String())
-	return fen, s, err
 }

@@ -191,12 +191,12 @@ func CorpusCases(dir string) ([]*Case, error) {
 				cases = append(cases, unsentCase(cid, f, c, NoFormUnsupported))
 				continue
 			}
-			s, err := c.Setup()
+			s, fen, err := c.ReadSetup()
 			if err != nil {
 				cases = append(cases, unsentCase(cid, f, c, BadSetupUnsupported))
 				continue
 			}
-			if fen, _ := c.FEN(); translate.CheckEnPassant(f.Dialect, f.Notation, fen.EnPassant) != nil {
+			if translate.CheckEnPassant(f.Dialect, f.Notation, fen.EnPassant) != nil {
 				cases = append(cases, unsentCase(cid, f, c, EnPassantUnsupported))
 				continue
 			}

@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 
@@ -19,25 +18,17 @@ import (
 // square gets the case's mover, and no position line means an empty board.
 // A case on a board of more than two dimensions has no 2-D setup (NDSetup).
 func (c *Case) Setup() (board.Setup, error) {
-	if c.ND() {
-		return board.Setup{}, fmt.Errorf("board %s has more than two dimensions: the case is evaluated on the n-dimensional board of the Spanish dialect (§S11.1)", c.Board)
-	}
-	fen, err := c.FEN()
-	if err != nil {
-		return board.Setup{}, &board.SetupError{Text: "position", Err: err}
-	}
-	return board.ParseSetup(c.Board, fen.Placement, c.From, c.Mover)
+	s, _, err := c.ReadSetup()
+	return s, err
 }
 
-// FEN reads the case's position text, which may carry the fields of a
-// FEN after its placement (§11.4): its placement (an empty board's when
-// the case gives none) and en-passant square.
-func (c *Case) FEN() (board.FEN, error) {
-	size, err := board.ParseSize(c.Board)
-	if err != nil {
-		return board.FEN{}, err
+// ReadSetup is Setup with what the case's position text says besides its
+// placement, when it is a FEN (§11.4): its en-passant square and notes.
+func (c *Case) ReadSetup() (board.Setup, board.FEN, error) {
+	if c.ND() {
+		return board.Setup{}, board.FEN{}, fmt.Errorf("board %s has more than two dimensions: the case is evaluated on the n-dimensional board of the Spanish dialect (§S11.1)", c.Board)
 	}
-	return board.ReadFEN(size, cmp.Or(c.Position, board.EmptyPlacement(c.Board)))
+	return board.ReadSetup(c.Board, c.Position, c.From, c.Mover)
 }
 
 // NDSetup builds the case's setup on the n-dimensional board of the
@@ -99,11 +90,10 @@ func Reference(f *File, c *Case) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := c.Setup()
+	s, fen, err := c.ReadSetup()
 	if err != nil {
 		return nil, err
 	}
-	fen, _ := c.FEN() // read by Setup
 	if err := translate.CheckEnPassant(f.Dialect, f.Notation, fen.EnPassant); err != nil {
 		return nil, err
 	}

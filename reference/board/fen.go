@@ -54,7 +54,7 @@ func ReadFEN(size Size, text string) (FEN, error) {
 	fields := strings.Split(rest, " ")
 	names := []string{"side to move", "castling rights", "en-passant square", "halfmove clock", "fullmove number"}
 	if len(fields) > len(names) {
-		at := offset + len(strings.Join(fields[:len(names)], " "))
+		at := offset + len(strings.Join(fields[:len(names)], " ")) + 1 // the first field too many
 		return FEN{}, fenError(at, "%d fields after the placement, expected at most %d (side, castling, en passant, halfmove clock, fullmove number)", len(fields), len(names))
 	}
 	var ignored []string
@@ -86,4 +86,27 @@ func ReadFEN(size Size, text string) (FEN, error) {
 		f.Notes = append(f.Notes, strings.Join(ignored, ", ")+" read and ignored: the mover is the piece on its square, whatever its side; a piece that has not moved is marked '*'")
 	}
 	return f, nil
+}
+
+// ReadSetup is ParseSetup for a position text as a user writes it: a
+// placement or a FEN (§11.4, ReadFEN), "" for an empty board. It returns
+// the setup and what the FEN said besides the placement (its en-passant
+// square and its notes). Errors are *SetupError.
+func ReadSetup(size, text, from, mover string) (Setup, FEN, error) {
+	sz, err := ParseSize(size)
+	if err != nil {
+		return Setup{}, FEN{}, &SetupError{Text: "board", Err: err}
+	}
+	if text == "" {
+		text = NewPosition(sz).String()
+	}
+	fen, err := ReadFEN(sz, text)
+	if err != nil {
+		return Setup{}, FEN{}, &SetupError{Text: "position", Err: err}
+	}
+	s, err := ParseSetup(size, fen.Placement, from, mover)
+	if err != nil {
+		return Setup{}, FEN{}, err
+	}
+	return s, fen, nil
 }
