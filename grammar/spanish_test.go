@@ -42,6 +42,8 @@ var spanishCase = grammarCase{
 		{"S:(1,1)", spanishEqualCoordinates},
 		{"S:(2,2,2)", spanishEqualCoordinates},
 		{"D:1234567890+", spanishLongNumber},
+		{"D:1x(>3)(<3)", spanishSameAxis},
+		{"S:(2,1)x(>4)(>4)", spanishSameAxisSelector},
 	},
 }
 
@@ -50,6 +52,8 @@ var spanishCase = grammarCase{
 var (
 	spanishEqualCoordinates = rule{"coordinates of a hypogonal that are all equal", "§S5.5"}
 	spanishLongNumber       = rule{"a number of more than nine digits", "§S4.6"}
+	spanishSameAxis         = rule{"two directions after x on one axis", "§S5.3"}
+	spanishSameAxisSelector = rule{"two directions after x on one axis in a selector", "§S5.6"}
 )
 
 // spanishExcludedBy names the rule of the header of spanish.ebnf under
@@ -60,6 +64,10 @@ func spanishExcludedBy(err *loc.Error) (rule, bool) {
 		return spanishEqualCoordinates, true
 	case err.Clause == "§S4.6":
 		return spanishLongNumber, true
+	case err.Clause == "§S5.3" && strings.Contains(err.Msg, "on the same axis"):
+		return spanishSameAxis, true
+	case err.Clause == "§S5.6" && strings.Contains(err.Msg, "on the same axis"):
+		return spanishSameAxisSelector, true
 	}
 	return rule{}, false
 }
@@ -69,7 +77,7 @@ var spanishRejects = []string{
 	"", "D", "D:", "D:+", "D:x", "D:*", "D:>", "D:0+", "D:n", "D:1", "D:(2)", "D:(2x", "D:1+,", "D:1+ ", " D:1+",
 	"D:1+,D:1x ", "D:1+ ,D:1x", "DD:1+", "d:1+", "T:1+", "Tp1+", "B(es)", "B(esp", "B:", "S:2", "S:(2)",
 	"S:(2,1", "S:(2,)", "S:(,1)", "S:(2,1)x", "S:(2,1)x>", "S:(2,1)x>>", "S:(2,1)(", "S:(2,1)<>", "D:1x><", "D:1x>>",
-	"D:1(r)", "D:1(=)", "D:1(x2)", "D:1(x)", "D:1(<>)", "D:1(>2)", "oiD:1+", "ooD:1+", "ciD:1+", "coD:1+",
+	"D:1(r)", "D:1(=)", "D:1(x1)", "D:1(x)", "D:1x(<>3)", "D:1x>(r=)(>3)", "S:(2,1)(<>3)", "D:1x(>2)", "D:1(<>)", "D:1(>2)", "oiD:1+", "ooD:1+", "ciD:1+", "coD:1+",
 	"ocL(x)", "ccL(x)", "cL", "cL(1x)", "cL()", "cE", "cE:1+", "cE:()", "cL(x", "o\"text\"", "\"open",
 	"\"a\"b\"", "Otro:", "Otro:x", "Otr", "()", "(D:1+", "D:1+)", "(D:1+))", "D:1+U", "UD:1+", "D:1+UU D:1x",
 	"D:1+U,D:1x", "(D:1x)U", "D:nn+", "D:1n+", "D:(n)+", "D:2(3)(4)+", "D:(2)(3)", "Tp:", "S:\"t\"\"u\"",
@@ -87,6 +95,8 @@ var spanishAccepts = []string{
 	"D:1(x3)>(r=)(>3)", "S:(1,2,3)", "D:1(<>3)", "D:1(>3)", "D:1(<3)", "D:1(<>4)", "D:1(x3)<>",
 	"D:(2)+", "D:2(3)+", "D:n(2)+", "S:(2)(2,1)", "S:n(2x)", "Tp:n+", "Tp:(2x)", "cL(x)", "cL:(+)",
 	"icL((2,1))", "cE(1*)", "ioD:1+", "iocD:1+", "oc(D:1+)", "((D:1+))", "D:1+,  D:1x",
+	"D:nx(>3)", "D:nx>(>3)", "D:1x(<3)(=r)", "D:1x(>3)(<4)", "S:(2,1)(>3)", "S:(2,1)x>(>3)", "S:(2,1)x(>3)(=r)",
+	"S:(2,1,1)(<4)", "D:1(x2)", "D:n(x2)>(>3)", "D:1(x2)>(r=)", "S:(2(x2))", "cL(x(>3))",
 }
 
 // TestSpanishSpecGrammar: the ebnf block of spec/spanish.md and the

@@ -151,17 +151,18 @@ type LineKind uint8
 // The families of line directions.
 const (
 	Orthogonal LineKind = iota // + <> = > < (r=) (=r)   (§S5.2)
-	Diagonal                   // x x> x< x(r=) x>(=r) … (§S5.3)
+	Diagonal                   // x x> x< x(r=) x>(=r) (x2) … (§S5.3, §S7.1)
 	All                        // *                      (§S5.4)
-	Hyper                      // (x3) (<>4) (>3) (x3)>(r=)(>3) … (§S7.1)
+	Hyper                      // any that needs 3 dimensions or more: (x3) (<>4) (>3) x(>3) (x3)>(r=)(>3) … (§S7.1)
 )
 
 // Line is a direction along a line of single steps (§S5.2–§S5.4, §S7.1).
-// Moves are its moves in the plane; Orders, Along and Lean say which
-// moves it names on a board of any number of dimensions (§S7.3–§S7.5): the
-// single steps that change Orders[i] coordinates by one each, along the
-// axis Along if it is not 0, leaning towards every unidirectional
-// orthogonal of Lean.
+// Orders, Along and Lean say which moves it names on a board of any
+// number of dimensions (§S7.3, §S7.4): the single steps that change
+// Orders[i] coordinates by one each, along the axis Along if it is not
+// 0, leaning towards every unidirectional orthogonal of Lean. Moves are
+// those of them that lie in the plane, when the direction needs no more
+// than two dimensions.
 type Line struct {
 	At     Pos
 	Source string // as written
@@ -170,7 +171,7 @@ type Line struct {
 	Dim    int      // the number of dimensions the direction needs: 2, or more for Hyper
 	Orders []int    // [1] orthogonal, [2] diagonal, [1 2] for *, [a] for (xa)
 	Along  int      // the axis of a bidirectional orthogonal: 2 for <>, 1 for =, a for (<>a); 0 for any
-	Lean   []Toward // > is {2 +1}; x>(r=) is {2 +1} {1 +1}; (x3)(>3) is {3 +1}
+	Lean   []Toward // > is {2 +1}; x>(r=) is {2 +1} {1 +1}; x(>3) and (x3)(>3) are {3 +1}
 }
 
 // Toward is a unidirectional orthogonal of any number of dimensions, in
@@ -186,6 +187,15 @@ func towardOf(v Vec) Toward {
 	return Toward{2, v.Y}
 }
 
+// vec is the plane's unit vector of a unidirectional orthogonal of axis
+// 1 or 2.
+func (t Toward) vec() Vec {
+	if t.Axis == 1 {
+		return Vec{X: t.Sign}
+	}
+	return Vec{Y: t.Sign}
+}
+
 // Span is a unit of several steps in one direction, in parentheses:
 // "(2x)" (§S4.4).
 type Span struct {
@@ -195,24 +205,35 @@ type Span struct {
 }
 
 // Hypogonal is a leap of a steps along one orthogonal and b along the
-// other, "(2,1)", with an optional selector of two of its moves:
-// "(2,1)>" (§S5.5, §S5.6). With three or more coordinates it is
-// n-dimensional (§S7.1).
+// other, "(2,1)", with an optional selector of the moves that lean one
+// way: "(2,1)>" (§S5.5, §S5.6). With three or more coordinates, or a
+// selector that names a third axis, it is n-dimensional (§S7.1).
 type Hypogonal struct {
 	Lparen, Rparen Pos
 	Coords         []int
 	Selector       *Selector // nil when there is none
 }
 
-// Selector picks the two moves of a hypogonal that lean towards one
-// orthogonal or diagonal: ">", "(r=)", "x>(r=)" (§S5.6).
+// Dim is the number of dimensions the hypogonal needs: one axis for each
+// coordinate, and the axes its selector names (§S7.2).
+func (h *Hypogonal) Dim() int {
+	d := max(2, len(h.Coords))
+	if s := h.Selector; s != nil {
+		d = max(d, s.Orth.Axis, s.Diag[0].Axis, s.Diag[1].Axis)
+	}
+	return d
+}
+
+// Selector picks the moves of a hypogonal that lean towards one
+// unidirectional orthogonal or diagonal: ">", "(r=)", "(>3)",
+// "x>(r=)", "x>(>3)" (§S5.6, §S7.5).
 type Selector struct {
 	At     Pos
 	Source string
-	// Orth is the unit vector of an orthogonal selector; Diag the two
-	// unit vectors whose bisector a diagonal selector names.
-	Orth   Vec
-	Diag   [2]Vec
+	// Orth is the orthogonal of an orthogonal selector; Diag the two
+	// orthogonals whose bisector a diagonal selector names.
+	Orth   Toward
+	Diag   [2]Toward
 	IsDiag bool
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/betzacheck/betzacheck/reference/geometry"
+	"github.com/betzacheck/betzacheck/reference/ndboard"
 	"github.com/betzacheck/betzacheck/reference/syntax"
 )
 
@@ -198,6 +199,15 @@ func keySet(vs []Vec) map[Vec]bool {
 	return m
 }
 
+// Unidirectional orthogonals of the plane (§S5.2): the player's forward,
+// back, right and left.
+var (
+	fwd   = Vec{Y: 1}
+	back  = Vec{Y: -1}
+	right = Vec{X: 1}
+	left  = Vec{X: -1}
+)
+
 // Spanish direction names (§S5.2–§S5.6), larger sets first.
 func spanishOrth() []named {
 	return []named{{"+", []Vec{fwd, back, left, right}}, {"<>", []Vec{fwd, back}}, {"=", []Vec{left, right}},
@@ -223,22 +233,23 @@ func spanishHypogonal(p, q int) []named {
 		text string
 		v    Vec
 	}{{">", fwd}, {"<", back}, {"(r=)", right}, {"(=r)", left}} {
-		add(h(q, p)+o.text, [2]int{q, p}, &Selector{Orth: o.v})
-		add(h(p, q)+o.text, [2]int{p, q}, &Selector{Orth: o.v})
+		add(h(q, p)+o.text, [2]int{q, p}, &Selector{Orth: towardOf(o.v)})
+		add(h(p, q)+o.text, [2]int{p, q}, &Selector{Orth: towardOf(o.v)})
 	}
 	for _, d := range []struct {
 		text string
 		a, b Vec
 	}{{">(r=)", fwd, right}, {">(=r)", fwd, left}, {"<(r=)", back, right}, {"<(=r)", back, left}} {
-		add(h(q, p)+"x"+d.text, [2]int{q, p}, &Selector{IsDiag: true, Diag: [2]Vec{d.a, d.b}})
+		add(h(q, p)+"x"+d.text, [2]int{q, p}, &Selector{IsDiag: true, Diag: [2]Toward{towardOf(d.a), towardOf(d.b)}})
 	}
 	return out
 }
 
-// hypogonalMoves returns the moves of a two-coordinate hypogonal (a, b):
-// all eight images without a selector; with an orthogonal selector u, a
-// steps along u and b to either side; with a diagonal selector between u
-// and w, the two moves with a and b steps along u and w (§S5.5, §S5.6).
+// hypogonalMoves returns the moves of a two-coordinate hypogonal (a, b)
+// in the plane: all eight images without a selector; with an orthogonal
+// selector u, a steps along u and b to either side; with a diagonal
+// selector between u and w, the two moves with a and b steps along u and
+// w (§S5.5, §S5.6). The selector names axes 1 and 2 only.
 func hypogonalMoves(coords []int, sel *Selector) []Vec {
 	a, b := coords[0], coords[1]
 	if sel == nil {
@@ -251,10 +262,67 @@ func hypogonalMoves(coords []int, sel *Selector) []Vec {
 		return out
 	}
 	if sel.IsDiag {
-		u, w := sel.Diag[0], sel.Diag[1]
+		u, w := sel.Diag[0].vec(), sel.Diag[1].vec()
 		return []Vec{u.Scale(a).Add(w.Scale(b)), u.Scale(b).Add(w.Scale(a))}
 	}
-	u := sel.Orth
+	u := sel.Orth.vec()
 	w := Vec{X: u.Y, Y: -u.X} // perpendicular
 	return []Vec{u.Scale(a).Add(w.Scale(b)), u.Scale(a).Add(w.Scale(-b))}
+}
+
+// lineSteps returns the single steps that the line names on a board of
+// dims dimensions, at least l.Dim, in the player's frame (§S5.2–§S5.4,
+// §S7.4): those that change Orders coordinates by one each, along the
+// axis Along, leaning towards each of Lean. In the plane they are the
+// moves of §S5.2–§S5.4.
+func lineSteps(l *Line, dims int) []ndboard.Vec {
+	var out []ndboard.Vec
+	for _, order := range l.Orders {
+		for _, v := range diagonals(dims, order) {
+			if l.Along != 0 && v[l.Along-1] == 0 {
+				continue
+			}
+			if leansTowards(v, l.Lean) {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// leansTowards reports whether v has a component of the right sign along
+// every one of the unidirectional orthogonals (§S5.3, §S7.4).
+func leansTowards(v ndboard.Vec, lean []Toward) bool {
+	for _, t := range lean {
+		if v[t.Axis-1]*t.Sign <= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// diagonals returns the single steps of a dims-dimensional board that
+// change exactly order coordinates, each by one: the orthogonal steps for
+// order 1, the diagonal ones for 2, the trigonal ones for 3 (§S7.3).
+func diagonals(dims, order int) []ndboard.Vec {
+	var out []ndboard.Vec
+	var v ndboard.Vec
+	var rec func(axis, left int)
+	rec = func(axis, left int) {
+		if left == 0 {
+			out = append(out, v)
+			return
+		}
+		if dims-axis < left {
+			return
+		}
+		for _, s := range []int{1, -1} {
+			v[axis] = s
+			rec(axis+1, left-1)
+		}
+		v[axis] = 0
+		rec(axis+1, left)
+	}
+	rec(0, order)
+	return out
 }

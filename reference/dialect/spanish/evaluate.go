@@ -309,69 +309,18 @@ func (e *evaluator) units(u Unit, after bool) ([]unit, bool, error) {
 }
 
 // lineMoves is the single steps a line direction names on the board, in
-// the player's frame (§S5.2–§S5.4, §S7.3, §S7.4): the moves that change
-// Orders coordinates by one each, along Along, leaning towards each of
-// Lean.
+// the player's frame (§S5.2–§S5.4, §S7.3, §S7.4), refused when the board
+// has too few dimensions for it (§S7.2) or it names none (§S7.4).
 func (e *evaluator) lineMoves(l *Line) ([]ndboard.Vec, error) {
 	dims := e.size.Dims()
 	if l.Dim > dims {
 		return nil, e.fail(l, "§S7.2", "cannot evaluate %s on the %d-D board %s: it needs %d dimensions", l.Source, dims, e.size, l.Dim)
 	}
-	var out []ndboard.Vec
-	for _, order := range l.Orders {
-		if order > dims {
-			return nil, e.fail(l, "§S7.2", "cannot evaluate %s on the %d-D board %s: it needs %d dimensions", l.Source, dims, e.size, order)
-		}
-		for _, v := range diagonals(dims, order) {
-			if l.Along != 0 && v[l.Along-1] == 0 {
-				continue
-			}
-			if leansTowards(v, l.Lean) {
-				out = append(out, v)
-			}
-		}
-	}
+	out := lineSteps(l, dims)
 	if len(out) == 0 {
 		return nil, e.fail(l, "§S7.4", "cannot evaluate %s: no move leans towards every direction written after it", l.Source)
 	}
 	return out, nil
-}
-
-// leansTowards reports whether v has a component of the right sign along
-// every one of the unidirectional orthogonals (§S5.3, §S7.4).
-func leansTowards(v ndboard.Vec, lean []Toward) bool {
-	for _, t := range lean {
-		if v[t.Axis-1]*t.Sign <= 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// diagonals returns the single steps of a dims-dimensional board that
-// change exactly order coordinates, each by one: the orthogonal steps for
-// order 1, the diagonal ones for 2, the trigonal ones for 3 (§S7.3).
-func diagonals(dims, order int) []ndboard.Vec {
-	var out []ndboard.Vec
-	var v ndboard.Vec
-	var rec func(axis, left int)
-	rec = func(axis, left int) {
-		if left == 0 {
-			out = append(out, v)
-			return
-		}
-		if dims-axis < left {
-			return
-		}
-		for _, s := range []int{1, -1} {
-			v[axis] = s
-			rec(axis+1, left-1)
-		}
-		v[axis] = 0
-		rec(axis+1, left)
-	}
-	rec(0, order)
-	return out
 }
 
 // hypogonalMoves is the leaps a hypogonal names on the board, in the
@@ -381,8 +330,8 @@ func diagonals(dims, order int) []ndboard.Vec {
 // lean towards both orthogonals of a diagonal.
 func (e *evaluator) hypogonalMoves(h *Hypogonal) ([]ndboard.Vec, error) {
 	dims := e.size.Dims()
-	if len(h.Coords) > dims {
-		return nil, e.fail(h, "§S7.2", "cannot evaluate %s on the %d-D board %s: it needs %d dimensions", e.src[h.Pos():h.End()], dims, e.size, len(h.Coords))
+	if h.Dim() > dims {
+		return nil, e.fail(h, "§S7.2", "cannot evaluate %s on the %d-D board %s: it needs %d dimensions", e.src[h.Pos():h.End()], dims, e.size, h.Dim())
 	}
 	seen := map[ndboard.Vec]bool{}
 	var out []ndboard.Vec
@@ -411,17 +360,18 @@ func (e *evaluator) hypogonalMoves(h *Hypogonal) ([]ndboard.Vec, error) {
 	return out, nil
 }
 
-// selects reports whether the selector of h keeps the leap v (§S5.6).
+// selects reports whether the selector of h keeps the leap v (§S5.6,
+// §S7.5): its first coordinate along an orthogonal selector, a component
+// towards both orthogonals of a diagonal one, on any axes.
 func selects(h *Hypogonal, v ndboard.Vec) bool {
 	sel := h.Selector
 	switch {
 	case sel == nil:
 		return true
 	case sel.IsDiag:
-		return leansTowards(v, []Toward{towardOf(sel.Diag[0]), towardOf(sel.Diag[1])})
+		return leansTowards(v, sel.Diag[:])
 	}
-	t := towardOf(sel.Orth)
-	return v[t.Axis-1]*t.Sign == h.Coords[0]
+	return v[sel.Orth.Axis-1]*sel.Orth.Sign == h.Coords[0]
 }
 
 // nearest is forward after a unit (§S6.2): its own direction for a line,

@@ -33,6 +33,10 @@ func TestEvaluateRefuses(t *testing.T) {
 		{"S:(3,2,1)", "8x8", 2, "§S7.2", "needs 3 dimensions"},
 		{"D:1(>4)", "5x5x5", 3, "§S7.2", "needs 4 dimensions"},
 		{"D:1(x3)<>", "5x5x5", 3, "§S7.4", "no move leans"},
+		{"D:1(x2)<>", "5x5x5", 3, "§S7.4", "no move leans"},
+		{"D:1x(>3)", "8x8", 3, "§S7.2", "needs 3 dimensions"},
+		{"S:(2,1)(>4)", "5x5x5", 2, "§S7.2", "needs 4 dimensions"},
+		{"S:(2,1)x>(<4)", "5x5x5", 2, "§S7.2", "needs 4 dimensions"},
 		{"D:1+U", "5x5", 5, "§S1.4", "expected a movement"},
 	} {
 		s, err := ndboard.ParseSetup(c.size, "", "a1"+strings.Repeat(".1", strings.Count(c.size, "x")-1), "X*")

@@ -2,6 +2,7 @@ package spanish
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -397,203 +398,192 @@ func allEqual(coords []int) bool {
 	return true
 }
 
-// Selector = Vert | Side | "x" ( Vert Side | Side Vert ) : one
-// unidirectional orthogonal, or x and two at right angles (§S5.6). A
-// further direction after the selector, or one that is not a selector, is
-// the error.
+// Selector = Toward | "x" Toward Toward : one unidirectional
+// orthogonal, or x and two on different axes (§S5.6, §S7.1). A further
+// direction after the selector, or one that is not a selector, is the
+// error.
 func (p *parser) selector() *Selector {
 	start := p.off
 	s := &Selector{At: Pos(start)}
 	switch c := p.peek(); {
 	case c == '>' || c == '<' || c == '(':
-		s.Orth, _ = p.tryOrth1("§S5.6")
+		s.Orth, _ = p.toward("§S5.6")
 	case c == 'x':
 		p.off++
 		s.IsDiag = true
-		a, ok := p.tryOrth1("§S5.6")
+		a, ok := p.toward("§S5.6")
 		if !ok {
-			p.fail(p.off, "§S5.6", "expected >, <, (r=) or (=r) after 'x' in a hypogonal's selector, found %s", p.found())
+			p.fail(p.off, "§S5.6", "expected >, <, (r=), (=r) or (>3) after 'x' in a hypogonal's selector, found %s", p.found())
 		}
 		at := p.off
-		b, ok := p.tryOrth1("§S5.6")
-		if !ok || a.X*b.X+a.Y*b.Y != 0 {
+		b, ok := p.toward("§S5.6")
+		if !ok {
 			p.fail(at, "§S5.6", "expected a direction at right angles to the one before, found %s", p.foundAt(at))
 		}
-		s.Diag = [2]Vec{a, b}
+		p.rightAngles(a, b, at, "§S5.6")
+		s.Diag = [2]Toward{a, b}
 	case startsUnit(c):
-		p.fail(p.off, "§S5.6", "expected a selector (>, <, (r=), (=r), or x and two of them) after the hypogonal, found %s", p.found())
+		p.fail(p.off, "§S5.6", "expected a selector (>, <, (r=), (=r), (>3), or x and two of them) after the hypogonal, found %s", p.found())
 	default:
 		return nil
 	}
 	s.Source = p.src[start:p.off]
 	if startsUnit(p.peek()) {
-		p.fail(p.off, "§S5.6", "expected the end of the selector %s, found %s: a selector is one of >, <, (r=), (=r), or x and two of them at right angles", s.Source, p.found())
+		p.fail(p.off, "§S5.6", "expected the end of the selector %s, found %s: a selector is one unidirectional orthogonal (>, <, (r=), (=r), (>3), …), or x and two of them at right angles", s.Source, p.found())
 	}
 	return s
 }
 
-// Unidirectional orthogonals (§S5.2): the player's forward, back, right
-// and left.
-var (
-	fwd   = Vec{Y: 1}
-	back  = Vec{Y: -1}
-	right = Vec{X: 1}
-	left  = Vec{X: -1}
-)
-
-// tryOrth1 reads a unidirectional orthogonal, Vert | Side (§S5.2), if
-// one starts at the offset. Its callers stand where nothing else can start
-// with these characters (line reads "<>" and the parenthesised directions
-// first), so a '<' is back even before a '>', and a '(' starts a side,
-// "(r=)" or "(=r)", whose reading fails under clause at the first
-// character that cannot continue it.
-func (p *parser) tryOrth1(clause string) (Vec, bool) {
+// toward reads a unidirectional orthogonal, Toward = Vert | Side |
+// "(" ( ">" | "<" ) Dim ")" (§S5.2, §S7.1), if one starts at the offset:
+// forward, back, right, left, or up or down along axis 3 or beyond. Its
+// callers stand where nothing else can start with these characters (line
+// reads "<>" and the bidirectional verticals first), so a '<' is back
+// even before a '>', and a '(' starts a unidirectional orthogonal whose
+// reading fails under clause at the first character that cannot continue
+// it.
+func (p *parser) toward(clause string) (Toward, bool) {
 	switch p.peek() {
 	case '>':
 		p.off++
-		return fwd, true
+		return Toward{2, +1}, true
 	case '<':
 		p.off++
-		return back, true
+		return Toward{2, -1}, true
 	case '(':
-		switch p.at(p.off + 1) {
-		case 'r':
+		switch c := p.at(p.off + 1); {
+		case c == 'r':
 			p.expect("(r=)", "(r=)", clause)
-			return right, true
-		case '=':
+			return Toward{1, +1}, true
+		case c == '=':
 			p.expect("(=r)", "(=r)", clause)
-			return left, true
+			return Toward{1, -1}, true
+		case c == '<' && p.at(p.off+2) == '>':
+			p.fail(p.off+1, clause, "expected a unidirectional orthogonal, found '<>': the vertical (<>a) names two directions, up and down")
+		case c == '>' || c == '<':
+			open := p.off
+			p.off += 2
+			d := p.dim()
+			p.wantClose(open, "§S7.1", "the direction")
+			p.off++
+			return Toward{d, map[byte]int{'>': +1, '<': -1}[c]}, true
 		}
-		p.fail(p.off+1, clause, "expected r= or =r after '(' (the side (r=) or (=r)), found %s", p.foundAt(p.off+1))
+		p.fail(p.off+1, clause, "expected r=, =r, >a or <a after '(' (a unidirectional orthogonal: (r=), (=r), (>3), (<3), …), found %s", p.foundAt(p.off+1))
 	}
-	return Vec{}, false
+	return Toward{}, false
 }
 
 // Line = Orth | Diag | "*" | Hyper .
 func (p *parser) line() *Line {
 	start := p.off
-	l := &Line{At: Pos(start), Dim: 2}
+	l := &Line{At: Pos(start)}
 	switch c := p.peek(); {
 	case c == '+':
 		p.off++
-		l.Kind, l.Moves, l.Orders = Orthogonal, []Vec{fwd, back, left, right}, []int{1}
+		l.Kind, l.Orders = Orthogonal, []int{1}
 	case p.has("<>"):
 		p.off += 2
-		l.Kind, l.Moves, l.Orders, l.Along = Orthogonal, []Vec{fwd, back}, []int{1}, 2
+		l.Kind, l.Orders, l.Along = Orthogonal, []int{1}, 2
 	case c == '=':
 		p.off++
-		l.Kind, l.Moves, l.Orders, l.Along = Orthogonal, []Vec{left, right}, []int{1}, 1
+		l.Kind, l.Orders, l.Along = Orthogonal, []int{1}, 1
 	case c == '*':
 		p.off++
-		l.Kind, l.Moves, l.Orders = All, []Vec{fwd, back, left, right, {X: -1, Y: 1}, {X: 1, Y: 1}, {X: -1, Y: -1}, {X: 1, Y: -1}}, []int{1, 2}
+		l.Kind, l.Orders = All, []int{1, 2}
 	case c == 'x':
 		p.off++
 		l.Kind, l.Orders = Diagonal, []int{2}
-		l.Moves = p.diagonal(l)
+		p.diagonal(l)
 	case p.has("(x"), p.has("(<"), p.has("(>"):
 		p.hyper(l)
 	default:
-		if v, ok := p.tryOrth1("§S5.2"); ok {
-			l.Kind, l.Moves, l.Orders, l.Lean = Orthogonal, []Vec{v}, []int{1}, []Toward{towardOf(v)}
-			break
+		t, ok := p.toward("§S5.2")
+		if !ok {
+			p.fail(p.off, "§S5.2", "expected a direction (+ <> = > < (r=) (=r) x * or a hypogonal), found %s", p.found())
 		}
-		p.fail(p.off, "§S5.2", "expected a direction (+ <> = > < (r=) (=r) x * or a hypogonal), found %s", p.found())
+		l.Kind, l.Orders, l.Lean = Orthogonal, []int{1}, []Toward{t}
 	}
 	l.Source = p.src[start:p.off]
+	l.Dim = max(2, l.Along, slices.Max(l.Orders))
+	for _, t := range l.Lean {
+		l.Dim = max(l.Dim, t.Axis)
+	}
+	if l.Dim > 2 {
+		l.Kind = Hyper // §S7.1
+		return l
+	}
+	for _, v := range lineSteps(l, 2) {
+		l.Moves = append(l.Moves, Vec{X: v[0], Y: v[1]})
+	}
 	return l
 }
 
-// Diag = "x" [ Vert [ Side ] | Side [ Vert ] ] : the diagonal moves that
-// lean towards every orthogonal written (§S5.3), which l.Lean records.
-func (p *parser) diagonal(l *Line) []Vec {
-	all := []Vec{{X: -1, Y: 1}, {X: 1, Y: 1}, {X: -1, Y: -1}, {X: 1, Y: -1}}
-	a, ok := p.tryOrth1("§S5.3")
-	if !ok {
-		return all
+// rightAngles fails under clause unless b, read from offset at, lies on
+// another axis than a: a diagonal lies between two orthogonals at right
+// angles (§S5.3, §S5.6).
+func (p *parser) rightAngles(a, b Toward, at int, clause string) {
+	if a.Axis == b.Axis {
+		p.fail(at, clause, "expected a direction at right angles to the one before, found %q on the same axis", p.src[at:p.off])
 	}
-	keep := func(moves []Vec, v Vec) []Vec {
-		var out []Vec
-		for _, m := range moves {
-			if m.X*v.X+m.Y*v.Y > 0 {
-				out = append(out, m)
-			}
-		}
-		return out
-	}
-	moves := keep(all, a)
-	l.Lean = []Toward{towardOf(a)}
-	at := p.off
-	if b, ok := p.tryOrth1("§S5.3"); ok {
-		if a.X*b.X+a.Y*b.Y != 0 {
-			p.fail(at, "§S5.3", "expected a direction at right angles to the one before, found %s", p.foundAt(at))
-		}
-		moves = keep(moves, b)
-		l.Lean = append(l.Lean, towardOf(b))
-	}
-	return moves
 }
 
-// Hyper = "(" "x" Dim ")" { HyperSide } | "(" ( "<>" | ">" | "<" ) Dim ")" .
-// HyperSide = Vert | Side | "(" ( ">" | "<" ) Dim ")" .
+// Diag = "x" [ Toward [ Toward ] ] : the diagonal steps that lean
+// towards every unidirectional orthogonal written, one or two on
+// different axes (§S5.3, §S7.1), which l.Lean records.
+func (p *parser) diagonal(l *Line) {
+	a, ok := p.toward("§S5.3")
+	if !ok {
+		return
+	}
+	l.Lean = []Toward{a}
+	at := p.off
+	b, ok := p.toward("§S5.3")
+	if !ok {
+		return
+	}
+	p.rightAngles(a, b, at, "§S5.3")
+	l.Lean = append(l.Lean, b)
+	if c := p.peek(); c == '>' || c == '<' || c == '(' {
+		p.fail(p.off, "§S5.3", "expected the end of the diagonal %s, found %s: a diagonal step changes two coordinates, so it leans towards two orthogonals at most; (x3) names the steps that change three", p.src[l.At:p.off], p.found())
+	}
+}
+
+// Hyper = "(" "x" PolyDim ")" { Toward } | "(" ( "<>" | ">" | "<" ) Dim ")" .
+// The polygonal (x2) is the plane's diagonal (§S7.1).
 func (p *parser) hyper(l *Line) {
-	l.Kind = Hyper
 	open := p.off
 	p.off++
-	diagonal, sign := false, 0
 	switch {
 	case p.peek() == 'x':
-		diagonal = true
 		p.off++
+		l.Kind = Diagonal
+		l.Orders = []int{p.polyDim()}
 	case p.has("<>"):
 		p.off += 2
+		l.Kind, l.Orders = Hyper, []int{1}
+		l.Along = p.dim()
 	default: // '>' or '<'
-		sign = map[byte]int{'>': 1, '<': -1}[p.peek()]
+		sign := map[byte]int{'>': +1, '<': -1}[p.peek()]
 		p.off++
+		l.Kind, l.Orders = Hyper, []int{1}
+		l.Lean = []Toward{{p.dim(), sign}}
 	}
-	l.Dim = p.dim()
 	p.wantClose(open, "§S7.1", "the direction")
 	p.off++
-	l.Orders = []int{1}
-	switch {
-	case diagonal:
-		l.Orders = []int{l.Dim}
-	case sign == 0:
-		l.Along = l.Dim
-	default:
-		l.Lean = []Toward{{l.Dim, sign}}
-	}
-	if !diagonal {
+	if l.Kind != Diagonal {
 		return
 	}
 	for {
-		if c := p.peek(); c == '>' || c == '<' { // '<' even before '>': "(x3)<>" is < then >
-			l.Lean = append(l.Lean, towardOf(map[byte]Vec{'>': fwd, '<': back}[c]))
-			p.off++
-			continue
+		t, ok := p.toward("§S7.1")
+		if !ok {
+			return
 		}
-		if p.has("(r=)") || p.has("(=r)") {
-			l.Lean = append(l.Lean, towardOf(map[bool]Vec{true: right, false: left}[p.has("(r=)")]))
-			p.off += 4
-			continue
-		}
-		if p.has("(>") || p.has("(<") && !p.has("(<>") {
-			side := p.off
-			sign := map[byte]int{'>': 1, '<': -1}[p.at(p.off+1)]
-			p.off += 2
-			d := p.dim()
-			l.Lean = append(l.Lean, Toward{d, sign})
-			if d > l.Dim {
-				l.Dim = d
-			}
-			p.wantClose(side, "§S7.1", "the direction")
-			p.off++
-			continue
-		}
-		return
+		l.Lean = append(l.Lean, t)
 	}
 }
 
-// Dim = "3" … "9" | NonZeroDigit Digit { Digit } .
+// Dim = "3" … "9" | NonZeroDigit Digit { Digit } : the axis of a
+// vertical, 3 or more (§S7.1).
 func (p *parser) dim() int {
 	at := p.off
 	if !isDigit(p.peek()) {
@@ -601,7 +591,21 @@ func (p *parser) dim() int {
 	}
 	_, n := p.number("§S7.1")
 	if n < 3 {
-		p.fail(at, "§S7.1", "expected a number of dimensions of 3 or more, found %d: the plane's directions take no dimension (x, <>, > and <, §S5)", n)
+		p.fail(at, "§S7.1", "expected a number of dimensions of 3 or more, found %d: the plane's orthogonals are written <>, =, >, <, (r=) and (=r)", n)
+	}
+	return n
+}
+
+// PolyDim = "2" … "9" | NonZeroDigit Digit { Digit } : the number of
+// coordinates a polygonal step changes, 2 or more (§S7.1).
+func (p *parser) polyDim() int {
+	at := p.off
+	if !isDigit(p.peek()) {
+		p.fail(at, "§S7.1", "expected a number of dimensions, found %s", p.found())
+	}
+	_, n := p.number("§S7.1")
+	if n < 2 {
+		p.fail(at, "§S7.1", "expected a number of dimensions of 2 or more, found %d: a polygonal step changes two coordinates or more, and a step that changes one is an orthogonal, +", n)
 	}
 	return n
 }

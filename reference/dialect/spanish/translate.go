@@ -233,8 +233,8 @@ func (t *translator) shapeOf(u Unit) (shape, error) {
 		}
 		return t.lineShape(u.Line, u.N)
 	case *Hypogonal:
-		if len(u.Coords) > 2 {
-			return shape{}, t.noEquivalent(u, "n-dimensional direction %s needs a %d-D board; Betza 2.0's board is 2-D, and the direct evaluator reads it on an n-dimensional board (§S7.2)", t.src[u.Pos():u.End()], len(u.Coords))
+		if u.Dim() > 2 {
+			return shape{}, t.noEquivalent(u, "n-dimensional direction %s needs a %d-D board; Betza 2.0's board is 2-D, and the direct evaluator reads it on an n-dimensional board (§S7.2)", t.src[u.Pos():u.End()], u.Dim())
 		}
 		p, q := min(u.Coords[0], u.Coords[1]), max(u.Coords[0], u.Coords[1])
 		atom := geometry.LeaperOf(Vec{X: p, Y: q})
@@ -247,10 +247,14 @@ func (t *translator) shapeOf(u Unit) (shape, error) {
 }
 
 func (t *translator) lineShape(l *Line, steps int) (shape, error) {
+	switch {
+	case l.Kind == Hyper:
+		return shape{}, t.noEquivalent(l, "n-dimensional direction %s needs a %d-D board; Betza 2.0's board is 2-D, and the direct evaluator reads it on an n-dimensional board (§S7.2)", l.Source, l.Dim)
+	case len(l.Moves) == 0:
+		return shape{}, t.noEquivalent(l, "%s names no move: no step leans towards every direction written after it (§S7.4)", l.Source)
+	}
 	letter := byte('K')
 	switch l.Kind {
-	case Hyper:
-		return shape{}, t.noEquivalent(l, "n-dimensional direction %s needs a %d-D board; Betza 2.0's board is 2-D, and the direct evaluator reads it on an n-dimensional board (§S7.2)", l.Source, l.Dim)
 	case Orthogonal:
 		letter = 'W'
 	case Diagonal:
