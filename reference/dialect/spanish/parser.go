@@ -463,7 +463,7 @@ func (p *parser) toward(clause string) (Toward, bool) {
 		case c == '>' || c == '<':
 			open := p.off
 			p.off += 2
-			d := p.dim()
+			d := p.dim(3, verticalWhy)
 			p.wantClose(open, "§S7.1", "the direction")
 			p.off++
 			return Toward{d, map[byte]int{'>': +1, '<': -1}[c]}, true
@@ -557,16 +557,16 @@ func (p *parser) hyper(l *Line) {
 	case p.peek() == 'x':
 		p.off++
 		l.Kind = Diagonal
-		l.Orders = []int{p.polyDim()}
+		l.Orders = []int{p.dim(2, polygonalWhy)}
 	case p.has("<>"):
 		p.off += 2
 		l.Kind, l.Orders = Hyper, []int{1}
-		l.Along = p.dim()
+		l.Along = p.dim(3, verticalWhy)
 	default: // '>' or '<'
 		sign := map[byte]int{'>': +1, '<': -1}[p.peek()]
 		p.off++
 		l.Kind, l.Orders = Hyper, []int{1}
-		l.Lean = []Toward{{p.dim(), sign}}
+		l.Lean = []Toward{{p.dim(3, verticalWhy), sign}}
 	}
 	p.wantClose(open, "§S7.1", "the direction")
 	p.off++
@@ -582,30 +582,25 @@ func (p *parser) hyper(l *Line) {
 	}
 }
 
-// Dim = "3" … "9" | NonZeroDigit Digit { Digit } : the axis of a
-// vertical, 3 or more (§S7.1).
-func (p *parser) dim() int {
-	at := p.off
-	if !isDigit(p.peek()) {
-		p.fail(at, "§S7.1", "expected a number of dimensions, found %s", p.found())
-	}
-	_, n := p.number("§S7.1")
-	if n < 3 {
-		p.fail(at, "§S7.1", "expected a number of dimensions of 3 or more, found %d: the plane's orthogonals are written <>, =, >, <, (r=) and (=r)", n)
-	}
-	return n
-}
+// The least dimensions of a vertical's axis and of a polygonal, and why
+// a smaller one is refused (§S7.1).
+const (
+	verticalWhy  = "the plane's orthogonals are written <>, =, >, <, (r=) and (=r)"
+	polygonalWhy = "a polygonal step changes two coordinates or more, and a step that changes one is an orthogonal, +"
+)
 
-// PolyDim = "2" … "9" | NonZeroDigit Digit { Digit } : the number of
-// coordinates a polygonal step changes, 2 or more (§S7.1).
-func (p *parser) polyDim() int {
+// dim reads Dim = "3" … "9" | NonZeroDigit Digit { Digit } , the axis of
+// a vertical, with least 3, or PolyDim = "2" | Dim , the coordinates a
+// polygonal step changes, with least 2 (§S7.1); why says why a smaller
+// number is refused.
+func (p *parser) dim(least int, why string) int {
 	at := p.off
 	if !isDigit(p.peek()) {
 		p.fail(at, "§S7.1", "expected a number of dimensions, found %s", p.found())
 	}
 	_, n := p.number("§S7.1")
-	if n < 2 {
-		p.fail(at, "§S7.1", "expected a number of dimensions of 2 or more, found %d: a polygonal step changes two coordinates or more, and a step that changes one is an orthogonal, +", n)
+	if n < least {
+		p.fail(at, "§S7.1", "expected a number of dimensions of %d or more, found %d: %s", least, n, why)
 	}
 	return n
 }
