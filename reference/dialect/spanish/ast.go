@@ -187,15 +187,6 @@ func towardOf(v Vec) Toward {
 	return Toward{2, v.Y}
 }
 
-// vec is the plane's unit vector of a unidirectional orthogonal of axis
-// 1 or 2.
-func (t Toward) vec() Vec {
-	if t.Axis == 1 {
-		return Vec{X: t.Sign}
-	}
-	return Vec{Y: t.Sign}
-}
-
 // Span is a unit of several steps in one direction, in parentheses:
 // "(2x)" (§S4.4).
 type Span struct {

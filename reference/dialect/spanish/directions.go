@@ -226,7 +226,7 @@ func spanishHypogonal(p, q int) []named {
 	h := func(a, b int) string { return fmt.Sprintf("(%d,%d)", a, b) }
 	var out []named
 	add := func(text string, coords [2]int, sel *Selector) {
-		out = append(out, named{text, hypogonalMoves(coords[:], sel)})
+		out = append(out, named{text, inPlane(hypogonalSteps(&Hypogonal{Coords: coords[:], Selector: sel}, 2))})
 	}
 	add(h(q, p), [2]int{q, p}, nil)
 	for _, o := range []struct {
@@ -245,29 +245,63 @@ func spanishHypogonal(p, q int) []named {
 	return out
 }
 
-// hypogonalMoves returns the moves of a two-coordinate hypogonal (a, b)
-// in the plane: all eight images without a selector; with an orthogonal
-// selector u, a steps along u and b to either side; with a diagonal
-// selector between u and w, the two moves with a and b steps along u and
-// w (§S5.5, §S5.6). The selector names axes 1 and 2 only.
-func hypogonalMoves(coords []int, sel *Selector) []Vec {
-	a, b := coords[0], coords[1]
-	if sel == nil {
-		var out []Vec
-		for _, sx := range []int{1, -1} {
-			for _, sy := range []int{1, -1} {
-				out = append(out, Vec{X: sx * a, Y: sy * b}, Vec{X: sx * b, Y: sy * a})
+// hypogonalSteps returns the leaps that the hypogonal names on a board
+// of dims dimensions, at least h.Dim(), in the player's frame (§S5.5,
+// §S5.6, §S7.5): its coordinates put on as many different axes, in every
+// order and with every sign; a selector keeps the leaps that make the
+// first coordinate along its orthogonal, or that lean towards both
+// orthogonals of its diagonal. In the plane they are the eight images of
+// (a, b), and with a selector the two of §S5.6.
+func hypogonalSteps(h *Hypogonal, dims int) []ndboard.Vec {
+	seen := map[ndboard.Vec]bool{}
+	var out []ndboard.Vec
+	var v ndboard.Vec
+	var place func(i int)
+	place = func(i int) {
+		if i == len(h.Coords) {
+			if !seen[v] && selects(h, v) {
+				seen[v] = true
+				out = append(out, v)
 			}
+			return
 		}
-		return out
+		for axis := range dims {
+			if v[axis] != 0 {
+				continue
+			}
+			for _, s := range []int{1, -1} {
+				v[axis] = s * h.Coords[i]
+				place(i + 1)
+			}
+			v[axis] = 0
+		}
 	}
-	if sel.IsDiag {
-		u, w := sel.Diag[0].vec(), sel.Diag[1].vec()
-		return []Vec{u.Scale(a).Add(w.Scale(b)), u.Scale(b).Add(w.Scale(a))}
+	place(0)
+	return out
+}
+
+// selects reports whether the selector of h keeps the leap v (§S5.6,
+// §S7.5): its first coordinate along an orthogonal selector, a component
+// towards both orthogonals of a diagonal one, on any axes.
+func selects(h *Hypogonal, v ndboard.Vec) bool {
+	sel := h.Selector
+	switch {
+	case sel == nil:
+		return true
+	case sel.IsDiag:
+		return leansTowards(v, sel.Diag[:])
 	}
-	u := sel.Orth.vec()
-	w := Vec{X: u.Y, Y: -u.X} // perpendicular
-	return []Vec{u.Scale(a).Add(w.Scale(b)), u.Scale(a).Add(w.Scale(-b))}
+	return v[sel.Orth.Axis-1]*sel.Orth.Sign == h.Coords[0]
+}
+
+// inPlane returns the steps of a two-dimensional board as the plane's
+// displacements.
+func inPlane(steps []ndboard.Vec) []Vec {
+	out := make([]Vec, len(steps))
+	for i, v := range steps {
+		out[i] = Vec{X: v[0], Y: v[1]}
+	}
+	return out
 }
 
 // lineSteps returns the single steps that the line names on a board of

@@ -324,54 +324,14 @@ func (e *evaluator) lineMoves(l *Line) ([]ndboard.Vec, error) {
 }
 
 // hypogonalMoves is the leaps a hypogonal names on the board, in the
-// player's frame (§S5.5, §S5.6, §S7.5): its coordinates put on as many
-// different axes, in every order and with every sign; a selector keeps
-// the leaps that make the first coordinate along an orthogonal, or that
-// lean towards both orthogonals of a diagonal.
+// player's frame (§S5.5, §S5.6, §S7.5), refused when the board has too
+// few dimensions for it (§S7.2).
 func (e *evaluator) hypogonalMoves(h *Hypogonal) ([]ndboard.Vec, error) {
 	dims := e.size.Dims()
 	if h.Dim() > dims {
 		return nil, e.fail(h, "§S7.2", "cannot evaluate %s on the %d-D board %s: it needs %d dimensions", e.src[h.Pos():h.End()], dims, e.size, h.Dim())
 	}
-	seen := map[ndboard.Vec]bool{}
-	var out []ndboard.Vec
-	var v ndboard.Vec
-	var place func(i int)
-	place = func(i int) {
-		if i == len(h.Coords) {
-			if !seen[v] && selects(h, v) {
-				seen[v] = true
-				out = append(out, v)
-			}
-			return
-		}
-		for axis := range dims {
-			if v[axis] != 0 {
-				continue
-			}
-			for _, s := range []int{1, -1} {
-				v[axis] = s * h.Coords[i]
-				place(i + 1)
-			}
-			v[axis] = 0
-		}
-	}
-	place(0)
-	return out, nil
-}
-
-// selects reports whether the selector of h keeps the leap v (§S5.6,
-// §S7.5): its first coordinate along an orthogonal selector, a component
-// towards both orthogonals of a diagonal one, on any axes.
-func selects(h *Hypogonal, v ndboard.Vec) bool {
-	sel := h.Selector
-	switch {
-	case sel == nil:
-		return true
-	case sel.IsDiag:
-		return leansTowards(v, sel.Diag[:])
-	}
-	return v[sel.Orth.Axis-1]*sel.Orth.Sign == h.Coords[0]
+	return hypogonalSteps(h, dims), nil
 }
 
 // nearest is forward after a unit (§S6.2): its own direction for a line,

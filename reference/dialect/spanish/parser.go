@@ -512,9 +512,7 @@ func (p *parser) line() *Line {
 		l.Kind = Hyper // §S7.1
 		return l
 	}
-	for _, v := range lineSteps(l, 2) {
-		l.Moves = append(l.Moves, Vec{X: v[0], Y: v[1]})
-	}
+	l.Moves = inPlane(lineSteps(l, 2))
 	return l
 }
 

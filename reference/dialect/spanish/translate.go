@@ -241,7 +241,7 @@ func (t *translator) shapeOf(u Unit) (shape, error) {
 		if atom == nil || atom.Class != geometry.Oblique {
 			return shape{}, t.noEquivalent(u, "Betza 2.0 has no atom for the leap (%d,%d) (§S5.5; 2.0 §1.1)", p, q)
 		}
-		return shape{atom: atom, moves: hypogonalMoves(u.Coords, u.Selector), steps: 1}, nil
+		return shape{atom: atom, moves: inPlane(hypogonalSteps(u, 2)), steps: 1}, nil
 	}
 	return shape{}, fmt.Errorf("spanish: internal error: unexpected unit %T", u)
 }
