@@ -831,12 +831,13 @@ func (s *search) setDelta(id textID, q board.Square, p board.Piece) textID {
 	return id
 }
 
-// content is what the leg finds on q: off reports an off-board square.
-func (s *search) content(st *state, q board.Square) (p board.Piece, off bool) {
+// content is what a leg finds on q, the changes d made: off reports an
+// off-board square.
+func (s *search) content(d delta, q board.Square) (p board.Piece, off bool) {
 	if !s.pos.Size().Contains(q) {
 		return board.Piece{}, true
 	}
-	return s.texts.bytes(st.delta).at(s.pos, q), false
+	return d.at(s.pos, q), false
 }
 
 // inMargin is the decision of §3.6 and the limit of §12.4: virtual squares
@@ -860,17 +861,21 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 	selected := s.selected(st.node, fr)
 	minSteps, maxSteps := stepCounts(leg, &st)
 	from := st.sq.square()
+	d := s.texts.bytes(st.delta)
+	// Whether the leg may end on an empty square at all: a ride passes
+	// most of them, and arrive need not look at those.
+	endsOnEmptySquare := endsOnEmpty(leg.Modal) || unloads(leg.Modal, &st)
 	for i, v := range leg.Atom.Leaps {
 		if selected&(1<<i) == 0 {
 			continue
 		}
 		for k := 1; k <= maxSteps; k++ {
 			q := from.Add(k*v.X, k*v.Y)
-			p, off := s.content(&st, q)
+			p, off := s.content(d, q)
 			if off && !s.inMargin(q) {
 				break
 			}
-			if k >= minSteps {
+			if k >= minSteps && (off || !p.Empty() || endsOnEmptySquare) {
 				out = s.arrive(st, leg, q, v, k, p, off, false, fragment, out)
 			}
 			// §1.2, §4.7 a ride passes only empty squares on the board;
@@ -918,7 +923,7 @@ func (s *search) selected(node int32, fr geometry.Frame) uint16 {
 // is not the mover, finds there what the board holds.
 func (s *search) stay(st state, leg *expand.Leg, fragment bool) []state {
 	q := st.sq.square()
-	p, _ := s.content(&st, q)
+	p, _ := s.content(s.texts.bytes(st.delta), q)
 	if !fragment {
 		p = s.mover
 		if st.gone() {
@@ -1011,9 +1016,11 @@ func (s *search) reach(st *state, q board.Square, v vec, k int) {
 			st.steps = int32(k)
 		}
 		st.rot = geometry.NextRot(v, st.rot)
-		chir := st.chir.unpack()
-		chir.Step(v, k) // §6.1
-		st.chir = packChirality(chir)
+		if geometry.Hand(st.chir.hand) == geometry.HandUnset { // once fixed, it stays (§6.1)
+			chir := st.chir.unpack()
+			chir.Step(v, k) // §6.1
+			st.chir = packChirality(chir)
+		}
 	}
 	st.path = s.pathStep(st.path, q)
 }
