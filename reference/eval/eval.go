@@ -174,6 +174,7 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 type search struct {
 	prog      *expand.Program
 	pos       *board.Position
+	size      board.Size // pos's
 	from      board.Square
 	mover     board.Piece
 	opt       Options
@@ -353,7 +354,7 @@ func (s *search) start(prog *expand.Program, pos *board.Position, from board.Squ
 			s.usesSteps = s.usesSteps || n.Leg.Equal
 		}
 	}
-	s.prog, s.pos, s.from, s.mover, s.opt = prog, pos, from, mover, opt
+	s.prog, s.pos, s.size, s.from, s.mover, s.opt = prog, pos, pos.Size(), from, mover, opt
 	s.meter = newMeter(opt)
 }
 
@@ -558,12 +559,18 @@ func firstRot(mover board.Piece) int8 {
 	return 0
 }
 
-// pathStep returns the id of path extended by q. Interning keeps equal
-// paths one state and memory linear in the states, however long the paths.
+// pathStep returns the id of path extended by q when the query keeps
+// paths (Options.Paths), else 0. Interning keeps equal paths one state
+// and memory linear in the states, however long the paths.
 func (s *search) pathStep(path int32, q board.Square) int32 {
 	if !s.opt.Paths {
 		return 0
 	}
+	return s.internPath(path, q)
+}
+
+// internPath returns the id of path extended by q.
+func (s *search) internPath(path int32, q board.Square) int32 {
 	n := pathNode{path, q}
 	if id, ok := s.pathIDs[n]; ok {
 		return id
@@ -834,10 +841,13 @@ func (s *search) setDelta(id textID, q board.Square, p board.Piece) textID {
 // content is what a leg finds on q, the changes d made: off reports an
 // off-board square.
 func (s *search) content(d delta, q board.Square) (p board.Piece, off bool) {
-	if !s.pos.Size().Contains(q) {
+	if !s.size.Contains(q) {
 		return board.Piece{}, true
 	}
-	return d.at(s.pos, q), false
+	if i, ok := d.find(q); ok {
+		return decodePiece(d[i+2], d[i+3]), false
+	}
+	return s.pos.At(q), false
 }
 
 // inMargin is the decision of §3.6 and the limit of §12.4: virtual squares
@@ -865,12 +875,14 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 	// Whether the leg may end on an empty square at all: a ride passes
 	// most of them, and arrive need not look at those.
 	endsOnEmptySquare := endsOnEmpty(leg.Modal) || unloads(leg.Modal, &st)
-	for i, v := range leg.Atom.Leaps {
+	for i := range leg.Atom.Leaps {
 		if selected&(1<<i) == 0 {
 			continue
 		}
+		v := leg.Atom.Leaps[i]
+		q := from
 		for k := 1; k <= maxSteps; k++ {
-			q := from.Add(k*v.X, k*v.Y)
+			q.File, q.Rank = q.File+v.X, q.Rank+v.Y
 			p, off := s.content(d, q)
 			if off && !s.inMargin(q) {
 				break
@@ -904,6 +916,11 @@ func (s *search) selected(node int32, fr geometry.Frame) uint16 {
 	if m := s.sel[i]; m != 0 {
 		return m
 	}
+	return s.selectLeaps(i, node, fr)
+}
+
+// selectLeaps works out selected's entry i, for node in frame fr.
+func (s *search) selectLeaps(i int, node int32, fr geometry.Frame) uint16 {
 	leg := &s.prog.Nodes[node].Leg
 	class := fr.ClassIn(leg.Atom.Class)
 	m := uint16(selectedBit)
