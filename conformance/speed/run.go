@@ -79,7 +79,7 @@ func (t Timing) QPS(n int) float64 {
 type Row struct {
 	Piece        Piece
 	Destinations int               // over the positions, one pass
-	Timings      map[string]Timing // by side name
+	Timings      map[string]Timing // by side name; none for a side not run (no ffish side without a classic spelling)
 }
 
 // Result is a whole run: its rows and what it ran on.
@@ -122,7 +122,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 }
 
 // runPiece checks and times one piece on the four sides; ffish sets the
-// ffish side up for it.
+// ffish side up for it. A piece without a classic spelling has no ffish
+// side: ffish is not called, and the row has no ffish timing.
 func runPiece(cfg Config, p Piece, ffish func(Piece) (side, error)) (*Row, error) {
 	ref, err := newReferenceSide(p, cfg.Setups, false)
 	if err != nil {
@@ -136,11 +137,14 @@ func runPiece(cfg Config, p Piece, ffish func(Piece) (side, error)) (*Row, error
 	if err != nil {
 		return nil, err
 	}
-	ff, err := ffish(p)
-	if err != nil {
-		return nil, err
+	sides := map[string]side{Reference: ref, Visit: visit, Hand: hand}
+	if p.Classic != "" {
+		ff, err := ffish(p)
+		if err != nil {
+			return nil, err
+		}
+		sides[FFish] = ff
 	}
-	sides := map[string]side{Reference: ref, Visit: visit, FFish: ff, Hand: hand}
 	total, err := compare(p, cfg.Setups, sides)
 	if err != nil {
 		return nil, err
@@ -159,7 +163,8 @@ func runPiece(cfg Config, p Piece, ffish func(Piece) (side, error)) (*Row, error
 		}
 		return cpu, nil
 	}
-	for _, name := range sideNames() {
+	names := present(sides)
+	for _, name := range names {
 		passes := 1
 		for {
 			cpu, err := timed(name, passes)
@@ -177,7 +182,7 @@ func runPiece(cfg Config, p Piece, ffish func(Piece) (side, error)) (*Row, error
 		row.Timings[name] = Timing{Passes: passes}
 	}
 	for range cfg.Rounds {
-		for _, name := range sideNames() {
+		for _, name := range names {
 			cpu, err := timed(name, row.Timings[name].Passes)
 			if err != nil {
 				return nil, err
@@ -190,12 +195,25 @@ func runPiece(cfg Config, p Piece, ffish func(Piece) (side, error)) (*Row, error
 	return row, nil
 }
 
+// present lists the names of the sides there are, in the order of
+// sideNames.
+func present(sides map[string]side) []string {
+	var names []string
+	for _, name := range sideNames() {
+		if sides[name] != nil {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
 // compare checks that every side gives the reference's destinations, with
 // their capture flags, on every position, and returns how many there are
 // in all. The error shows the first disagreements.
 func compare(p Piece, setups []board.Setup, sides map[string]side) (int, error) {
+	names := present(sides)
 	got := map[string][][]wire.Outcome{}
-	for _, name := range sideNames() {
+	for _, name := range names {
 		d, err := sides[name].check()
 		if err != nil {
 			return 0, fmt.Errorf("piece %s, %s side: %w", p.Name, name, err)
@@ -211,7 +229,7 @@ func compare(p Piece, setups []board.Setup, sides map[string]side) (int, error) 
 	for i, s := range setups {
 		want := wire.Keys(got[Reference][i], wire.LevelDestinations)
 		total += len(want)
-		for _, name := range sideNames()[1:] {
+		for _, name := range names[1:] {
 			// Keys drops repeats: a side that lists a destination twice
 			// is caught by its rounds' count instead.
 			keys := wire.Keys(got[name][i], wire.LevelDestinations)

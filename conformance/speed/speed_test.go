@@ -103,9 +103,13 @@ func TestReadPositionsErrors(t *testing.T) {
 }
 
 // TestPiecesSpelling: each row's Betza 2.0 notation is the translation of
-// its classic one (e.g. NN, the nightrider, is Nrf0).
+// its classic one (e.g. NN, the nightrider, is Nrf0); a row without a
+// classic spelling has none to check.
 func TestPiecesSpelling(t *testing.T) {
 	for _, p := range Pieces() {
+		if p.Classic == "" {
+			continue
+		}
 		got, err := translate.Translate(dialect.Classic, dialect.Betza2, p.Classic)
 		if err != nil {
 			t.Errorf("%s: %v", p.Name, err)
@@ -118,7 +122,9 @@ func TestPiecesSpelling(t *testing.T) {
 }
 
 // TestHandAgreesWithReference: on every position of the file, every hand
-// generator gives the reference's destinations with their capture flags.
+// generator gives the reference's destinations with their capture flags,
+// and the reference gives one outcome per destination (the timed rounds
+// count outcomes against the destinations the check found).
 func TestHandAgreesWithReference(t *testing.T) {
 	setups := readPositions(t)
 	for _, p := range Pieces() {
@@ -131,6 +137,9 @@ func TestHandAgreesWithReference(t *testing.T) {
 		bad, captures := 0, 0
 		for i := range setups {
 			w := wire.Keys(want[i], wire.LevelDestinations)
+			if n, err := ref.query(i, nil); err != nil || n != len(w) {
+				t.Errorf("%s, position %d: the reference gives %d outcomes (%v) for %d destinations", p.Name, i+1, n, err, len(w))
+			}
 			g := wire.Keys(got[i], wire.LevelDestinations)
 			if len(g) != len(got[i]) {
 				t.Errorf("%s, position %d: the hand generator lists a destination twice: %v", p.Name, i+1, g)
@@ -223,6 +232,37 @@ func TestRunPieceFailsLoudly(t *testing.T) {
 	}
 }
 
+// TestRunPieceWithoutClassic: a piece Fairy-Stockfish cannot express is
+// checked and timed on the reference and the hand generator only; ffish
+// is not asked about it.
+func TestRunPieceWithoutClassic(t *testing.T) {
+	setups := readPositions(t)[:10]
+	i := slices.IndexFunc(Pieces(), func(p Piece) bool { return p.Classic == "" })
+	if i < 0 {
+		t.Fatal("no piece without a classic spelling")
+	}
+	p := Pieces()[i]
+	row, err := runPiece(Config{Setups: setups, Rounds: 2}, p, func(Piece) (side, error) {
+		t.Errorf("ffish asked about %s, which it cannot express", p.Name)
+		return nil, errors.New("no ffish side")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range sideNames() {
+		tm, ok := row.Timings[name]
+		if name == FFish {
+			if ok {
+				t.Errorf("%s side timed on %s: %+v", name, p.Name, tm)
+			}
+			continue
+		}
+		if len(tm.Rounds) != 2 {
+			t.Errorf("%s side: %+v", name, tm)
+		}
+	}
+}
+
 func TestMedian(t *testing.T) {
 	ms := func(ns ...int) []time.Duration {
 		var d []time.Duration
@@ -258,20 +298,29 @@ func TestWriteTable(t *testing.T) {
 			Visit:     {Passes: 4, Rounds: []time.Duration{40 * time.Millisecond}},
 			FFish:     {Passes: 2, Rounds: []time.Duration{32 * time.Millisecond}},
 			Hand:      {Passes: 512, Rounds: []time.Duration{0}},
+		}}, {Piece: Piece{Name: "Moa", Betza2: "F-W"}, Destinations: 5000, Timings: map[string]Timing{
+			Reference: {Passes: 1, Rounds: []time.Duration{40 * time.Millisecond}},
+			Visit:     {Passes: 4, Rounds: []time.Duration{40 * time.Millisecond}},
+			Hand:      {Passes: 512, Rounds: []time.Duration{64 * time.Millisecond}},
 		}}}}
 	var b strings.Builder
 	if err := WriteTable(&b, res); err != nil {
 		t.Fatal(err)
 	}
-	want := "| R | `R` | `R` | 9.87 | 25.0k | 100k | 62.5k | unmeasured | 0.40× | 1.60× | unmeasured | unmeasured |\n"
-	if !strings.HasSuffix(b.String(), want) {
-		t.Errorf("table:\n%s\nwant the row\n%s", b.String(), want)
+	for _, want := range []string{
+		"\n| R | `R` | `R` | 9.87 | 25.0k | 100k | 62.5k | unmeasured | 0.40× | 1.60× | unmeasured | unmeasured |\n",
+		// ffish was not run on the Moa: "—", not "unmeasured".
+		"\n| Moa | `F-W` | — | 5.00 | 25.0k | 100k | — | 8.00M | — | — | 320× | 80.0× |\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("table:\n%s\nwant the row\n%s", b.String(), want)
+		}
 	}
 	for _, tc := range []struct {
 		v    float64
 		want string
 	}{{1.234, "1.23"}, {12.34, "12.3"}, {999.96, "1000"}, {5e6, "5.00M"}, {999_600, "1000k"}} {
-		if got := rate(tc.v); got != tc.want {
+		if got := rate(speedOf{tc.v, true}); got != tc.want {
 			t.Errorf("rate(%v) = %q, want %q", tc.v, got, tc.want)
 		}
 	}

@@ -24,22 +24,46 @@ func WriteTable(w io.Writer, res *Result) error {
 	b.WriteString("| piece | reference | ffish | dests/query | Moves q/s | Visit q/s | ffish q/s | hand q/s | Moves/ffish | Visit/ffish | hand/Moves | hand/Visit |\n")
 	b.WriteString("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, r := range res.Rows {
-		ref := r.Timings[Reference].QPS(res.Positions)
-		visit := r.Timings[Visit].QPS(res.Positions)
-		ff := r.Timings[FFish].QPS(res.Positions)
-		hand := r.Timings[Hand].QPS(res.Positions)
-		fmt.Fprintf(&b, "| %s | `%s` | `%s` | %.2f | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-			r.Piece.Name, r.Piece.Betza2, r.Piece.Classic, float64(r.Destinations)/float64(res.Positions),
+		q := func(name string) speedOf {
+			t, ok := r.Timings[name]
+			return speedOf{t.QPS(res.Positions), ok}
+		}
+		ref, visit, ff, hand := q(Reference), q(Visit), q(FFish), q(Hand)
+		fmt.Fprintf(&b, "| %s | `%s` | %s | %.2f | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+			r.Piece.Name, r.Piece.Betza2, classic(r.Piece), float64(r.Destinations)/float64(res.Positions),
 			rate(ref), rate(visit), rate(ff), rate(hand), ratio(ref, ff), ratio(visit, ff), ratio(hand, ref), ratio(hand, visit))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
+// notRun stands in the table for a side that was not run on the piece
+// (ffish, on a piece it cannot express), and for a ratio to it.
+const notRun = "—"
+
+// speedOf is one side's queries per second on one piece, and whether the
+// side was run on it at all.
+type speedOf struct {
+	qps float64 // 0 when the side took no measurable time
+	run bool
+}
+
+// classic is the piece's classic spelling as a table cell.
+func classic(p Piece) string {
+	if p.Classic == "" {
+		return notRun
+	}
+	return "`" + p.Classic + "`"
+}
+
 // rate writes queries per second with about three significant digits and
-// k or M.
-func rate(qps float64) string {
+// k or M; "—" for a side not run, "unmeasured" for one that took no
+// measurable time.
+func rate(s speedOf) string {
+	qps := s.qps
 	switch {
+	case !s.run:
+		return notRun
 	case qps <= 0:
 		return "unmeasured"
 	case qps >= 1e6:
@@ -50,12 +74,16 @@ func rate(qps float64) string {
 	return threeDigits(qps)
 }
 
-// ratio writes a/b as "1.23×", or "unmeasured" when either is.
-func ratio(a, b float64) string {
-	if a <= 0 || b <= 0 {
+// ratio writes a/b as "1.23×": "—" when either side was not run,
+// "unmeasured" when either took no measurable time.
+func ratio(a, b speedOf) string {
+	switch {
+	case !a.run || !b.run:
+		return notRun
+	case a.qps <= 0 || b.qps <= 0:
 		return "unmeasured"
 	}
-	return threeDigits(a/b) + "×"
+	return threeDigits(a.qps/b.qps) + "×"
 }
 
 // threeDigits writes v with two decimals below 10, one below 100 and none
