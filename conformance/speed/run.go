@@ -38,13 +38,18 @@ const maxPasses = 1 << 20
 
 // Side names, in the order of the table and of each round.
 const (
-	Reference = "reference" // Evaluator.Moves
-	Visit     = "visit"     // Evaluator.Visit
-	FFish     = "ffish"
-	Hand      = "hand"
+	Reference  = "reference"   // Evaluator.Moves
+	Visit      = "visit"       // Evaluator.Visit
+	FFish      = "ffish"       // setFen + legalMoves, one board
+	FFishLegal = "ffish-legal" // legalMoves alone, a board per position
+	Hand       = "hand"
 )
 
-func sideNames() []string { return []string{Reference, Visit, FFish, Hand} }
+func sideNames() []string { return []string{Reference, Visit, FFish, FFishLegal, Hand} }
+
+// ffishSetUp sets the two ffish sides up for a piece: setFen + legalMoves,
+// and legalMoves alone.
+type ffishSetUp func(Piece) (setFen, legal side, err error)
 
 // Timing is one side's measure of one piece.
 type Timing struct {
@@ -91,11 +96,16 @@ type Result struct {
 	Rows          []Row
 	MinRound      time.Duration
 	PositionsFrom string // where the positions came from, for the table's header
+	// FFishMemory is the ffish process's largest memory once a piece's
+	// boards were made (a board per position); zero when no piece had an
+	// ffish side.
+	FFishMemory Memory
 }
 
 // Run measures every piece of cfg: it starts the ffish side, then for
-// each piece checks that the four sides give the same destinations on
-// every position and times them. Any disagreement or failure of a side is
+// each piece checks that the sides give the same destinations on every
+// position and times them; it frees ffish's boards of a piece when the
+// piece is done. Any disagreement or failure of a side is
 // an error; speed never is.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if len(cfg.Setups) == 0 || len(cfg.Pieces) == 0 || cfg.Rounds < 1 {
@@ -107,8 +117,17 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	res := &Result{Positions: len(cfg.Setups), Rounds: cfg.Rounds, FFish: ff.Version, Node: ff.Node,
 		Go: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH, MinRound: cfg.MinRound}
+	setUp := func(p Piece) (side, side, error) {
+		setFen, legal, mem, err := ff.piece(p)
+		res.FFishMemory.RSS = max(res.FFishMemory.RSS, mem.RSS)
+		res.FFishMemory.Wasm = max(res.FFishMemory.Wasm, mem.Wasm)
+		return setFen, legal, err
+	}
 	for _, p := range cfg.Pieces {
-		row, err := runPiece(cfg, p, ff.piece)
+		row, err := runPiece(cfg, p, setUp)
+		if err == nil && p.Classic != "" {
+			err = ff.done()
+		}
 		if err != nil {
 			ff.close()
 			return nil, err
@@ -121,10 +140,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	return res, nil
 }
 
-// runPiece checks and times one piece on the four sides; ffish sets the
-// ffish side up for it. A piece without a classic spelling has no ffish
-// side: ffish is not called, and the row has no ffish timing.
-func runPiece(cfg Config, p Piece, ffish func(Piece) (side, error)) (*Row, error) {
+// runPiece checks and times one piece on the five sides; ffish sets the
+// two ffish sides up for it. A piece without a classic spelling has no
+// ffish side: ffish is not called, and the row has no ffish timing.
+func runPiece(cfg Config, p Piece, ffish ffishSetUp) (*Row, error) {
 	ref, err := newReferenceSide(p, cfg.Setups, false)
 	if err != nil {
 		return nil, err
@@ -139,11 +158,11 @@ func runPiece(cfg Config, p Piece, ffish func(Piece) (side, error)) (*Row, error
 	}
 	sides := map[string]side{Reference: ref, Visit: visit, Hand: hand}
 	if p.Classic != "" {
-		ff, err := ffish(p)
+		setFen, legal, err := ffish(p)
 		if err != nil {
 			return nil, err
 		}
-		sides[FFish] = ff
+		sides[FFish], sides[FFishLegal] = setFen, legal
 	}
 	total, err := compare(p, cfg.Setups, sides)
 	if err != nil {
@@ -251,8 +270,11 @@ func compare(p Piece, setups []board.Setup, sides map[string]side) (int, error) 
 }
 
 func sideLabel(p Piece, name string) string {
-	if name == FFish {
+	switch name {
+	case FFish:
 		return "ffish (" + p.Classic + ")"
+	case FFishLegal:
+		return "ffish (" + p.Classic + ", a board per position)"
 	}
 	return name
 }

@@ -1,6 +1,6 @@
 // Package speed measures the reference side by side with Fairy-Stockfish
 // and with the practical limit, on one file of random 8x8 positions
-// (testdata/positions.txt). Per piece it times four sides on the same
+// (testdata/positions.txt). Per piece it times five sides on the same
 // positions, in the same run, round after round in turn:
 //
 //   - the reference, twice: reference.Compile once, then per position
@@ -8,11 +8,13 @@
 //     eval.Evaluator.Visit (each outcome in the evaluator's memory), with
 //     one Evaluator reused;
 //   - ffish (Fairy-Stockfish compiled to WebAssembly) in-process in Node,
-//     ffish_bench.js: setFen and legalMoves per position;
+//     ffish_bench.js, twice: setFen and legalMoves per position on one
+//     board, or legalMoves alone on a board per position made before the
+//     rounds; not on a piece Fairy-Stockfish cannot express;
 //   - a minimal hand-written generator (hand.go): a 0x88 mailbox listing
 //     destinations with their capture flag into a reused buffer.
 //
-// Before it times anything it checks that the four sides give the same
+// Before it times anything it checks that the sides give the same
 // destinations, with the same capture flags, on every position: the
 // benchmark compares equal work or fails. Times are CPU times of the
 // process (the garbage collector's included), medians over rounds.

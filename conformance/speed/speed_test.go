@@ -200,7 +200,7 @@ func TestRunPieceFailsLoudly(t *testing.T) {
 	}
 	cfg := Config{Setups: setups, Rounds: 3}
 	agree := &fakeSide{right, func(passes int) int { return passes * total }}
-	row, err := runPiece(cfg, p, func(Piece) (side, error) { return agree, nil })
+	row, err := runPiece(cfg, p, func(Piece) (side, side, error) { return agree, agree, nil })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,24 +210,34 @@ func TestRunPieceFailsLoudly(t *testing.T) {
 		}
 	}
 
+	// Either ffish side, setFen + legalMoves or legalMoves alone, is
+	// checked and counted.
 	wrong := slices.Clone(right)
 	wrong[4] = wrong[4][1:]
-	_, err = runPiece(cfg, p, func(Piece) (side, error) {
-		return &fakeSide{wrong, func(passes int) int { return passes * total }}, nil
-	})
-	if err == nil || !strings.Contains(err.Error(), "position 5") {
-		t.Errorf("a missing destination: error %v, want one naming position 5", err)
-	}
+	miscount := &fakeSide{right, func(passes int) int { return passes*total + 1 }}
+	for i, name := range []string{FFish, FFishLegal} {
+		bad := &fakeSide{wrong, func(passes int) int { return passes * total }}
+		setUp := func(Piece) (side, side, error) { return bad, agree, nil }
+		if i == 1 {
+			setUp = func(Piece) (side, side, error) { return agree, bad, nil }
+		}
+		_, err = runPiece(cfg, p, setUp)
+		if err == nil || !strings.Contains(err.Error(), "position 5") {
+			t.Errorf("%s: a missing destination: error %v, want one naming position 5", name, err)
+		}
 
-	_, err = runPiece(cfg, p, func(Piece) (side, error) {
-		return &fakeSide{right, func(passes int) int { return passes*total + 1 }}, nil
-	})
-	if err == nil || !strings.Contains(err.Error(), "counted") {
-		t.Errorf("a round counting other work: error %v, want one about the count", err)
+		setUp = func(Piece) (side, side, error) { return miscount, agree, nil }
+		if i == 1 {
+			setUp = func(Piece) (side, side, error) { return agree, miscount, nil }
+		}
+		_, err = runPiece(cfg, p, setUp)
+		if err == nil || !strings.Contains(err.Error(), name+" side") || !strings.Contains(err.Error(), "counted") {
+			t.Errorf("%s: a round counting other work: error %v, want one about the count", name, err)
+		}
 	}
 
 	refused := errors.New("refused")
-	if _, err = runPiece(cfg, p, func(Piece) (side, error) { return nil, refused }); !errors.Is(err, refused) {
+	if _, err = runPiece(cfg, p, func(Piece) (side, side, error) { return nil, nil, refused }); !errors.Is(err, refused) {
 		t.Errorf("a side that fails: error %v", err)
 	}
 }
@@ -242,16 +252,16 @@ func TestRunPieceWithoutClassic(t *testing.T) {
 		t.Fatal("no piece without a classic spelling")
 	}
 	p := Pieces()[i]
-	row, err := runPiece(Config{Setups: setups, Rounds: 2}, p, func(Piece) (side, error) {
+	row, err := runPiece(Config{Setups: setups, Rounds: 2}, p, func(Piece) (side, side, error) {
 		t.Errorf("ffish asked about %s, which it cannot express", p.Name)
-		return nil, errors.New("no ffish side")
+		return nil, nil, errors.New("no ffish side")
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range sideNames() {
 		tm, ok := row.Timings[name]
-		if name == FFish {
+		if name == FFish || name == FFishLegal {
 			if ok {
 				t.Errorf("%s side timed on %s: %+v", name, p.Name, tm)
 			}
