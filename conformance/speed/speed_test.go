@@ -302,12 +302,13 @@ func TestMedian(t *testing.T) {
 func TestWriteTable(t *testing.T) {
 	p := Pieces()[0]
 	res := &Result{Positions: 1000, Rounds: 12, FFish: "0.7.10", Node: "v20", Go: "go1.26", OS: "linux", Arch: "amd64",
-		MinRound: 50 * time.Millisecond, PositionsFrom: "positions.txt",
+		MinRound: 50 * time.Millisecond, PositionsFrom: "positions.txt", FFishMemory: Memory{RSS: 149_900_000, Wasm: 120_586_240},
 		Rows: []Row{{Piece: p, Destinations: 9870, Timings: map[string]Timing{
-			Reference: {Passes: 1, Rounds: []time.Duration{40 * time.Millisecond}},
-			Visit:     {Passes: 4, Rounds: []time.Duration{40 * time.Millisecond}},
-			FFish:     {Passes: 2, Rounds: []time.Duration{32 * time.Millisecond}},
-			Hand:      {Passes: 512, Rounds: []time.Duration{0}},
+			Reference:  {Passes: 1, Rounds: []time.Duration{40 * time.Millisecond}},
+			Visit:      {Passes: 4, Rounds: []time.Duration{40 * time.Millisecond}},
+			FFish:      {Passes: 2, Rounds: []time.Duration{32 * time.Millisecond}},
+			FFishLegal: {Passes: 8, Rounds: []time.Duration{64 * time.Millisecond}},
+			Hand:       {Passes: 512, Rounds: []time.Duration{0}},
 		}}, {Piece: Piece{Name: "Moa", Betza2: "F-W"}, Destinations: 5000, Timings: map[string]Timing{
 			Reference: {Passes: 1, Rounds: []time.Duration{40 * time.Millisecond}},
 			Visit:     {Passes: 4, Rounds: []time.Duration{40 * time.Millisecond}},
@@ -318,9 +319,12 @@ func TestWriteTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"\n| R | `R` | `R` | 9.87 | 25.0k | 100k | 62.5k | unmeasured | 0.40× | 1.60× | unmeasured | unmeasured |\n",
+		"\n| R | `R` | `R` | 9.87 | 25.0k | 100k | 62.5k | 125k | unmeasured |\n",
+		"\n| R | 0.40× | 0.20× | 1.60× | 0.80× | unmeasured | unmeasured | 4.00× |\n",
 		// ffish was not run on the Moa: "—", not "unmeasured".
-		"\n| Moa | `F-W` | — | 5.00 | 25.0k | 100k | — | 8.00M | — | — | 320× | 80.0× |\n",
+		"\n| Moa | `F-W` | — | 5.00 | 25.0k | 100k | — | — | 8.00M |\n",
+		"\n| Moa | — | — | — | — | 320× | 80.0× | 4.00× |\n",
+		"Node's resident set 150 MB, ffish's wasm memory 121 MB",
 	} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("table:\n%s\nwant the row\n%s", b.String(), want)
