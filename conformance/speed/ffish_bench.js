@@ -54,7 +54,7 @@ let positions = [];
 let variants = 0;
 let variant = null;
 // The piece's boards, one per position, for the "legalMoves" rounds; each
-// is wasm memory (about 90 KB with ffish 0.7.10) until freed by dropBoards.
+// is wasm memory (about 87 KB with ffish 0.7.10) until freed by dropBoards.
 let boards = [];
 // maxBoards bounds the boards of one piece: ffish's wasm memory cannot
 // grow beyond 1 GB, and a failed growth aborts the module.

@@ -18,7 +18,7 @@
 // destinations, with the same capture flags, on every position: the
 // benchmark compares equal work or fails. Times are CPU times of the
 // process (the garbage collector's included), medians over rounds.
-// sidebyside.sh runs it and prints the table; BenchmarkSideBySide times
+// sidebyside.sh runs it and prints the tables; BenchmarkSideBySide times
 // the reference (Moves and Visit) and the hand generator under go test
 // -bench.
 //
