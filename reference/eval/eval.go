@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 	"unsafe"
@@ -180,6 +181,7 @@ type search struct {
 	opt       Options
 	meter     meter
 	usesSteps bool     // some leg is e (§3.10), so states keep step counts
+	erupting  bool     // some leg is x (§3.8)
 	simple    bool     // the fast path applies to the program (Simple)
 	fastDests []uint16 // fastMoves' destinations, by keyOrder
 
@@ -349,6 +351,7 @@ func (s *search) start(prog *expand.Program, pos *board.Position, from board.Squ
 		s.sel = slices.Grow(s.sel[:0], 16*len(prog.Nodes))[:16*len(prog.Nodes)]
 		clear(s.sel)
 		s.simple = Simple(prog)
+		s.erupting = prog.Erupts()
 		s.usesSteps = false
 		for _, n := range prog.Nodes {
 			s.usesSteps = s.usesSteps || n.Leg.Equal
@@ -372,15 +375,17 @@ func (s *search) reset() {
 	s.landed = reuseMap(s.landed)
 	s.paths = append(reuse(s.paths), pathNode{})
 	s.pathIDs = reuseMap(s.pathIDs)
-	s.erupts = reuse(s.erupts)
-	s.eruptIDs = reuseMap(s.eruptIDs)
-	s.parts = reuse(s.parts)
-	s.partIDs = reuseMap(s.partIDs)
-	s.keys = reuse(s.keys)
-	s.keyIDs = reuseMap(s.keyIDs)
-	s.memo = reuseMap(s.memo)
-	s.memoBytes = 0
-	s.nextIndex = 0
+	if s.erupting { // only a program that erupts uses fragments.go's memory
+		s.erupts = reuse(s.erupts)
+		s.eruptIDs = reuseMap(s.eruptIDs)
+		s.parts = reuse(s.parts)
+		s.partIDs = reuseMap(s.partIDs)
+		s.keys = reuse(s.keys)
+		s.keyIDs = reuseMap(s.keyIDs)
+		s.memo = reuseMap(s.memo)
+		s.memoBytes = 0
+		s.nextIndex = 0
+	}
 	if s.plainStamp == nil {
 		s.plainStamp = make([]uint32, board.MaxSide*board.MaxSide)
 		s.plainLanded = make([]int32, board.MaxSide*board.MaxSide)
@@ -875,11 +880,8 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 	// Whether the leg may end on an empty square at all: a ride passes
 	// most of them, and arrive need not look at those.
 	endsOnEmptySquare := endsOnEmpty(leg.Modal) || unloads(leg.Modal, &st)
-	for i := range leg.Atom.Leaps {
-		if selected&(1<<i) == 0 {
-			continue
-		}
-		v := leg.Atom.Leaps[i]
+	for m := selected &^ selectedBit; m != 0; m &= m - 1 {
+		v := leg.Atom.Leaps[bits.TrailingZeros16(m)]
 		q := from
 		for k := 1; k <= maxSteps; k++ {
 			q.File, q.Rank = q.File+v.X, q.Rank+v.Y
