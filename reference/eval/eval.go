@@ -180,16 +180,18 @@ type search struct {
 	mover     board.Piece
 	opt       Options
 	meter     meter
-	usesSteps bool     // some leg is e (§3.10), so states keep step counts
-	erupting  bool     // some leg is x (§3.8)
-	simple    bool     // the fast path applies to the program (Simple)
-	fastDests []uint16 // fastMoves' destinations, by keyOrder
+	usesSteps bool        // some leg is e (§3.10), so states keep step counts
+	erupting  bool        // some leg is x (§3.8)
+	simple    bool        // the fast path applies to the program (Simple)
+	fastDests []uint16    // fastMoves' destinations, by keyOrder
+	pairs     *plainPairs // from the second query on
 
 	// The answer of the last query: fastDests when fastAnswer, else the
 	// outcomes met in order; the number of their changes; and Visit's
 	// memory for the outcome it shows.
 	fastAnswer   bool
-	changeCount  int
+	changeCount  int // of the outcomes that are not plain (plainOutcome)
+	plainCount   int // plain outcomes
 	visitOutcome Outcome
 	visitChanges []Change
 
@@ -273,9 +275,13 @@ func (ev *Evaluator) Moves(prog *expand.Program, pos *board.Position, from board
 	// The answer's memory is two arrays: the outcomes, and one arena of
 	// changes that their Changes share and their final squares point into.
 	out := make([]Outcome, n)
-	changes := make([]Change, 0, s.changeCount)
+	need := s.changeCount
+	if s.pairs == nil {
+		need += 2 * s.plainCount
+	}
+	changes := make([]Change, 0, need)
 	for i := range out {
-		changes = s.outcome(i, &out[i], changes)
+		changes = s.outcome(i, &out[i], changes, s.pairs)
 	}
 	return out, nil
 }
@@ -293,7 +299,7 @@ func (ev *Evaluator) Visit(prog *expand.Program, pos *board.Position, from board
 		return err
 	}
 	for i := range n {
-		s.visitChanges = s.outcome(i, &s.visitOutcome, s.visitChanges[:0])
+		s.visitChanges = s.outcome(i, &s.visitOutcome, s.visitChanges[:0], nil)
 		visit(s.visitOutcome)
 	}
 	return nil
@@ -324,7 +330,7 @@ func (s *search) query(prog *expand.Program, pos *board.Position, from board.Squ
 	if s.fastAnswer {
 		s.meter.checkContext()
 		s.fastMoves()
-		s.changeCount = 2 * len(s.fastDests)
+		s.changeCount, s.plainCount = 0, len(s.fastDests)
 		return len(s.fastDests), nil
 	}
 	s.reset()
@@ -346,6 +352,10 @@ func (s *search) query(prog *expand.Program, pos *board.Position, from board.Squ
 func (s *search) start(prog *expand.Program, pos *board.Position, from board.Square, mover board.Piece, opt Options) {
 	if s.landFn == nil {
 		s.landFn, s.pushFn, s.eruptFn = s.land, s.push, s.erupt
+	} else if s.pairs == nil {
+		// An evaluator's second query: it is being reused, so the
+		// changes its answers share are worth a table.
+		s.pairs = new(plainPairs)
 	}
 	if prog != s.prog {
 		s.sel = slices.Grow(s.sel[:0], 16*len(prog.Nodes))[:16*len(prog.Nodes)]
@@ -421,11 +431,11 @@ func reuseMap[K comparable, V any](m map[K]V) map[K]V {
 // counts their changes and unfolds their paths.
 func (s *search) sortAnswer() {
 	order := s.order[:0]
-	s.changeCount = 0
+	s.changeCount, s.plainCount = 0, 0
 	for i := range s.outcomes {
 		order = append(order, int32(i))
 		if s.outcomes[i].plain {
-			s.changeCount += 2
+			s.plainCount++
 		} else {
 			s.changeCount += (len(s.texts.bytes(s.outcomes[i].key)) - 2) / 4
 		}
@@ -448,31 +458,36 @@ func (s *search) sortAnswer() {
 // the square of the change that puts the mover on its final square. When
 // no change does (the square held the very piece the mover becomes), the
 // square is appended after the outcome's changes, outside o.Changes.
-func (s *search) outcome(i int, o *Outcome, changes []Change) []Change {
+func (s *search) outcome(i int, o *Outcome, changes []Change, pairs *plainPairs) []Change {
 	*o = Outcome{}
 	first := len(changes)
 	var to board.Square
 	gone := false
 	if s.fastAnswer {
 		// fastMoves: the origin empties and the mover stands on the
-		// destination, by rank then file.
+		// destination, which held no piece like the mover.
 		to = fromKeyOrder(s.fastDests[i])
-		moved := Change{to, markMoved(s.mover)}
-		if to.Compare(s.from) < 0 {
-			changes = append(changes, moved, Change{Square: s.from})
+		if pairs != nil {
+			o.Changes = pairs.plain(s.from, to, markMoved(s.mover))
 		} else {
-			changes = append(changes, Change{Square: s.from}, moved)
+			changes = s.appendPlain(changes, to)
 		}
 	} else {
 		f := &s.outcomes[s.order[i]]
 		to, gone = f.to.square(), f.gone
-		changes = s.appendChanges(changes, f)
+		if f.plain && pairs != nil && pairs.fits(s.pos, s.from, to, markMoved(s.mover)) {
+			o.Changes = pairs.plain(s.from, to, markMoved(s.mover))
+		} else {
+			changes = s.appendChanges(changes, f)
+		}
 		if s.opt.Paths {
 			o.Paths = s.unfolded[s.order[i]]
 		}
 	}
 	last := len(changes)
-	o.Changes = changes[first:last:last]
+	if o.Changes == nil {
+		o.Changes = changes[first:last:last]
+	}
 	if gone {
 		return changes
 	}
@@ -485,6 +500,58 @@ func (s *search) outcome(i int, o *Outcome, changes []Change) []Change {
 	changes = append(changes, Change{Square: to})
 	o.To = &changes[last].Square
 	return changes
+}
+
+// plainPairs holds the changes of plain effects (plainOutcome) that
+// answers share: a move from one square to another by one piece changes
+// the same two squares in the same way on every position where the
+// destination does not already hold that very piece, so its two changes
+// are made once and every outcome with that effect points at them. They
+// are never written again (Outcome is read-only), so sharing them keeps
+// each answer the caller's, and an answer of plain moves costs its
+// outcomes alone. The table is direct-mapped: a pair is made again when
+// another took its slot, and none is kept alive by the table beyond the
+// chunk it was made in.
+type plainPairs struct {
+	slots [plainPairSlots]plainPair
+	chunk []Change // where new pairs are made
+}
+
+type plainPair struct {
+	key     uint64 // 0 for an empty slot
+	changes []Change
+}
+
+// plainPairSlots is the size of the table: a few boards' worth of moves.
+const plainPairSlots = 1 << 11
+
+// fits reports whether the plain effect of a move of the piece moved from
+// from to to is the usual pair of changes: the squares differ and to does
+// not hold moved already (appendPlain).
+func (t *plainPairs) fits(pos *board.Position, from, to board.Square, moved board.Piece) bool {
+	return from != to && pos.At(to) != moved
+}
+
+// plain returns the two changes, by rank then file, of the piece moved
+// leaving from for to (where it fits).
+func (t *plainPairs) plain(from, to board.Square, moved board.Piece) []Change {
+	key := 1<<63 | uint64(from.File)<<8 | uint64(from.Rank) | uint64(to.File)<<24 | uint64(to.Rank)<<16 |
+		uint64(moved.Kind)<<32 | uint64(pieceBits(moved))<<40
+	slot := &t.slots[(key*0x9e3779b97f4a7c15)>>(64-11)]
+	if slot.key == key {
+		return slot.changes
+	}
+	if cap(t.chunk)-len(t.chunk) < 2 {
+		t.chunk = make([]Change, 0, 256)
+	}
+	n := len(t.chunk)
+	if to.Compare(from) < 0 {
+		t.chunk = append(t.chunk, Change{to, moved}, Change{Square: from})
+	} else {
+		t.chunk = append(t.chunk, Change{Square: from}, Change{to, moved})
+	}
+	slot.key, slot.changes = key, t.chunk[n:n+2:n+2]
+	return slot.changes
 }
 
 // appendChanges appends the changes of f's effect to changes: its key
@@ -1026,11 +1093,13 @@ func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int,
 // frame turns to face the last step (§2.7), its step count is kept for a
 // later e leg (§3.10) if some leg reads it, its handedness may be fixed
 // (§6.1), and q joins the path (§10.4). An O leg (k = 0) only adds q to
-// the path.
+// the path, and so does a leg that no leg may follow: its states only end
+// moves, which read neither their frame nor their step count nor their
+// handedness.
 func (s *search) reach(st *state, q board.Square, v vec, k int) {
 	st.flags &^= flagErupted
 	st.sq = pointOf(q)
-	if k > 0 {
+	if k > 0 && len(s.prog.Nodes[st.node].Next) > 0 {
 		if s.usesSteps {
 			st.steps = int32(k)
 		}

@@ -12,7 +12,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/betzacheck/betzacheck/conformance/speed"
@@ -32,6 +35,7 @@ func run(args []string) int {
 	node := fs.String("node", "node", "the Node executable")
 	script := fs.String("ffish-script", "conformance/speed/ffish_bench.js", "the ffish side's script")
 	timeout := fs.Duration("timeout", 30*time.Minute, "stop the run after this long")
+	only := fs.String("pieces", "", "run only these rows, by name, comma-separated (e.g. cannon,Mao; default: every row)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -70,11 +74,16 @@ func run(args []string) int {
 	if *n > 0 && *n < len(setups) {
 		setups = setups[:*n]
 	}
+	pieces, err := selectPieces(speed.Pieces(), *only)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "sidebyside: -pieces: %v\n", err)
+		return 2
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
 	res, err := speed.Run(ctx, speed.Config{
 		Setups:   setups,
-		Pieces:   speed.Pieces(),
+		Pieces:   pieces,
 		Rounds:   *rounds,
 		MinRound: *minRound,
 		FFish:    []string{*node, *script},
@@ -97,4 +106,31 @@ func run(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// selectPieces keeps the rows named in list (comma-separated), in the
+// benchmark's order; "" keeps them all. A name that is no row's is an
+// error that lists the rows.
+func selectPieces(all []speed.Piece, list string) ([]speed.Piece, error) {
+	if list == "" {
+		return all, nil
+	}
+	want := map[string]bool{}
+	for _, name := range strings.Split(list, ",") {
+		want[strings.TrimSpace(name)] = true
+	}
+	var out []speed.Piece
+	var names []string
+	for _, p := range all {
+		names = append(names, p.Name)
+		if want[p.Name] {
+			out = append(out, p)
+			delete(want, p.Name)
+		}
+	}
+	if len(want) > 0 {
+		unknown := slices.Sorted(maps.Keys(want))
+		return nil, fmt.Errorf("no row named %s; the rows are %s", strings.Join(unknown, ", "), strings.Join(names, ", "))
+	}
+	return out, nil
 }
