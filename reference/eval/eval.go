@@ -59,7 +59,8 @@ type Change struct {
 }
 
 // Outcome is the effect of one move (§10.1). It is read-only: its To may
-// share memory with its Changes.
+// share memory with its Changes, and its Changes with those of other
+// outcomes (Evaluator.Moves).
 type Outcome struct {
 	To      *board.Square // the mover's final square; nil if it was destroyed
 	Changes []Change      // sorted by rank, then file
@@ -265,7 +266,9 @@ type pathNode struct {
 }
 
 // Moves returns every outcome of the program for the piece on from, sorted
-// by Key. The answer is the caller's: nothing of it is reused.
+// by Key. The answer is the caller's: the evaluator never writes it again.
+// Outcomes with equal changes may share them, within the answer and with
+// other answers of the same evaluator (Outcome is read-only).
 func (ev *Evaluator) Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Options) ([]Outcome, error) {
 	s := &ev.s
 	n, err := s.query(prog, pos, from, opt)
