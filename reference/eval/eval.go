@@ -210,10 +210,8 @@ type search struct {
 	unfolded   [][][]board.Square
 	foundAt    []int32          // by the textID of an effect: 1 + index into outcomes
 	landed     map[uint64]int32 // land's outcomes by delta, square and gone
-	// land's outcomes that change only the origin and the final square,
-	// by square (rank·MaxSide + file): an entry is this query's when its
-	// stamp is.
-	startDelta  textID // the delta of the origin emptied (§3.14)
+	// The plain outcomes met (plainOutcome), by final square (rank ·
+	// MaxSide + file): an entry is this query's when its stamp is.
 	stamp       uint32
 	plainStamp  []uint32
 	plainLanded []int32
@@ -340,7 +338,6 @@ func (s *search) query(prog *expand.Program, pos *board.Position, from board.Squ
 	rot := firstRot(mover)
 	// §3.14 the origin is empty once the mover has left it.
 	start := s.setDelta(0, from, board.Piece{})
-	s.startDelta = start
 	s.meter.checkContext()
 	for _, n := range prog.Starts {
 		s.push(state{node: int32(n), sq: pointOf(from), rot: rot, delta: start, path: s.pathStep(0, from)})
@@ -730,7 +727,7 @@ func (s *search) successors(st state, fragment bool, end, more, erupt func(state
 // A move that changed nothing on its way has the plain effect of its
 // final square (plainOutcome), with no key to work out.
 func (s *search) land(st state) {
-	if st.delta == s.startDelta && !st.gone() && s.pos.Size().Contains(st.sq.square()) {
+	if !st.gone() && s.isPlain(st.sq, s.texts.bytes(st.delta)) {
 		s.plainOutcome(st.sq, st.path)
 		return
 	}
@@ -775,35 +772,33 @@ func (s *search) plainOutcome(to point, path int32) int32 {
 // square and two changes.
 const plainKeyLen = 2 + 2*4
 
-// isPlain reports whether the changes d, made by a move whose mover ends
-// on to, are the plain effect of to (plainOutcome): so that one effect is
-// one outcome however it was reached (§10.3).
+// isPlain reports whether a move whose mover ends on to, on the board,
+// with the changes d (besides the mover's own on to, which d may or may
+// not hold yet) has the plain effect of to (plainOutcome): the origin
+// emptied unless the mover stands there again, and every other square as
+// the position has it. A capture by landing on the victim has it too.
+// Deciding it from the changes keeps one effect one outcome however it
+// was reached (§10.3).
 func (s *search) isPlain(to point, d delta) bool {
 	sq := to.square()
-	if !s.pos.Size().Contains(sq) {
+	if !s.size.Contains(sq) {
 		return false
 	}
-	moved := markMoved(s.mover)
-	origin, final := false, false
+	origin := sq == s.from
 	for i := 0; i < len(d); i += 4 {
 		q, p := board.Square{File: int(d[i]), Rank: int(d[i+1])}, decodePiece(d[i+2], d[i+3])
 		switch {
 		case q == sq:
-			final = p == moved
-			if !final {
-				return false
-			}
-			origin = origin || q == s.from
 		case q == s.from:
-			origin = p.Empty()
-			if !origin {
+			if !p.Empty() {
 				return false
 			}
+			origin = true
 		case p != s.pos.At(q):
 			return false
 		}
 	}
-	return origin && final
+	return origin
 }
 
 // appendPlain appends the changes of the plain effect of to
