@@ -137,6 +137,11 @@ var plantedBugs = []plantedBug{
 		`break // §1.2 a ride ends on the first piece it meets`,
 		`if !mutant("fast-rider-passes-pieces") { break }`,
 	}}, testName{"conformance/props", "TestFastPath"}},
+	{"fast-line-ignores-turns", "§2.6 the fast path drops the leaps of a later leg that leave the line instead of leaving the program to the general search: Nfr8 makes only its first leap and W-F nothing (reference/eval/fast.go)", []patch{{
+		"reference/eval/fast.go",
+		`turns = true`,
+		`turns = !mutant("fast-line-ignores-turns")`,
+	}}, testName{"conformance/props", "TestFastPath"}},
 	{"nested-moves-joined", "§3.8 the moves after a nested eruption are one union, not one move per chain (the reading before issue 28)", []patch{{
 		"reference/eval/fragments.go",
 		`ws := n.vectors[e.combined[i]:len(n.vectors)]`,
