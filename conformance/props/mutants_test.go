@@ -66,7 +66,7 @@ var plantedBugs = []plantedBug{
 		"reference/eval/eval.go",
 		`if off || !p.Empty() {`,
 		`if off || (!p.Empty() && !mutant("rider-passes-pieces")) {`,
-	}}, corpusFile("valid/orthodox/rook.txtar")},
+	}}, corpusFile("valid/bracket/hop-whole-move.txtar")},
 	{"p-accepts-empty", "§3.4 p also accepts an empty square", []patch{{
 		"reference/eval/eval.go",
 		`return m.Has(expand.M) }`,
