@@ -5,8 +5,9 @@ import "testing"
 // BenchmarkSideBySide times one query (one piece on one position, all its
 // destinations) of the reference, with one eval.Evaluator reused (Moves
 // and Visit), and of the hand-written generator, cycling through the
-// positions file. Names are BenchmarkSideBySide/<piece>/<reference|visit|hand>;
-// ns/op and allocs/op are per query. The ffish side and the table with its ratios
+// positions file, for every row of Pieces (those ffish cannot express
+// too). Names are BenchmarkSideBySide/<piece>/<reference|visit|hand>;
+// ns/op and allocs/op are per query. The ffish sides and the tables with their ratios
 // are sidebyside.sh's.
 func BenchmarkSideBySide(b *testing.B) {
 	setups := readPositions(b)

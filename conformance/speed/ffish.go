@@ -35,8 +35,20 @@ type ffishReply struct {
 	Node         string           `json:"node"`
 	Positions    *int             `json:"positions"`
 	Destinations [][]wire.Outcome `json:"destinations"`
-	CPUNanos     *int64           `json:"cpu_ns"`
-	Count        *int             `json:"count"`
+	// BoardDestinations are the destinations on the boards of the
+	// positions' own, which the legalMoves rounds use.
+	BoardDestinations [][]wire.Outcome `json:"board_destinations"`
+	Memory            *Memory          `json:"memory"`
+	CPUNanos          *int64           `json:"cpu_ns"`
+	Count             *int             `json:"count"`
+	Freed             *int             `json:"freed"`
+}
+
+// Memory is the ffish process's memory once a piece's boards are made, in
+// bytes: its resident set and ffish's wasm memory (which only grows).
+type Memory struct {
+	RSS  int64 `json:"rss"`
+	Wasm int64 `json:"wasm"`
 }
 
 // startFFish starts argv (node and ffish_bench.js, with its arguments)
@@ -102,16 +114,44 @@ func (f *ffishProcess) ask(req any) (*ffishReply, error) {
 	return &r, nil
 }
 
-// piece sets the process up for one piece and returns it as a side.
-func (f *ffishProcess) piece(p Piece) (side, error) {
+// The ffish calls timed, as ffish_bench.js names them in a round request.
+const (
+	setFenLegalMoves = "setFen+legalMoves" // one board, set to each position in turn
+	legalMovesAlone  = "legalMoves"        // a board per position, made before the rounds
+)
+
+// piece sets the process up for one piece: the variant, and a board per
+// position for the legalMoves rounds (the previous piece's are freed). It
+// returns the piece's two ffish sides, setFen + legalMoves and legalMoves
+// alone, and the process's memory once the boards are made.
+func (f *ffishProcess) piece(p Piece) (setFen, legal side, mem Memory, err error) {
 	r, err := f.ask(map[string]string{"op": "piece", "name": p.Name, "notation": p.Classic})
 	if err != nil {
-		return nil, fmt.Errorf("piece %s = %s: %w", p.Name, p.Classic, err)
+		return nil, nil, mem, fmt.Errorf("piece %s = %s: %w", p.Name, p.Classic, err)
 	}
-	if len(r.Destinations) != f.n {
-		return nil, fmt.Errorf("piece %s: ffish side: destinations for %d positions, expected %d", p.Name, len(r.Destinations), f.n)
+	if len(r.Destinations) != f.n || len(r.BoardDestinations) != f.n {
+		return nil, nil, mem, fmt.Errorf("piece %s: ffish side: destinations for %d positions and %d boards, expected %d",
+			p.Name, len(r.Destinations), len(r.BoardDestinations), f.n)
 	}
-	return &ffishSide{f, r.Destinations}, nil
+	if r.Memory == nil || r.Memory.RSS <= 0 || r.Memory.Wasm <= 0 {
+		return nil, nil, mem, fmt.Errorf("piece %s: ffish side: the piece reply lacks the process's memory", p.Name)
+	}
+	return &ffishSide{f, setFenLegalMoves, r.Destinations}, &ffishSide{f, legalMovesAlone, r.BoardDestinations}, *r.Memory, nil
+}
+
+// done frees the boards of the piece set up last.
+func (f *ffishProcess) done() error {
+	r, err := f.ask(map[string]string{"op": "done"})
+	if err != nil {
+		return err
+	}
+	if r.Freed == nil {
+		return fmt.Errorf("ffish side: the reply to done does not say how many boards it freed")
+	}
+	if *r.Freed != f.n {
+		return fmt.Errorf("ffish side: freed %d boards, expected %d", *r.Freed, f.n)
+	}
+	return nil
 }
 
 // close ends the process: bye, then end of input, then its exit.
@@ -125,16 +165,18 @@ func (f *ffishProcess) close() error {
 	return nil
 }
 
-// ffishSide is the ffish process set up for one piece.
+// ffishSide is the ffish process set up for one piece, timed through
+// calls (setFenLegalMoves or legalMovesAlone).
 type ffishSide struct {
 	f     *ffishProcess
+	calls string
 	dests [][]wire.Outcome
 }
 
 func (s *ffishSide) check() ([][]wire.Outcome, error) { return s.dests, nil }
 
 func (s *ffishSide) round(passes int) (time.Duration, int, error) {
-	r, err := s.f.ask(map[string]any{"op": "round", "passes": passes})
+	r, err := s.f.ask(map[string]any{"op": "round", "passes": passes, "calls": s.calls})
 	if err != nil {
 		return 0, 0, err
 	}

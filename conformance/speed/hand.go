@@ -103,6 +103,88 @@ func pawn(b *Board, buf []Dest) []Dest {
 	return buf
 }
 
+// hopper is the generator of a piece that rides along each of the
+// directions steps to the first piece of either colour (the hurdle) and
+// then goes on beyond it: a grasshopper (cannon false) lands on the square
+// just beyond, empty or an enemy, which it takes; a cannon (cannon true)
+// moves like a rook to the empty squares before the hurdle and captures
+// the first piece beyond it along the line if that is an enemy.
+func hopper(steps []int, cannon bool) Generator {
+	return func(b *Board, buf []Dest) []Dest {
+		buf = buf[:0]
+		for _, d := range steps {
+			to := b.from + d
+			for ; to&0x88 == 0 && b.cell[to&0x7f] == empty; to += d {
+				if cannon {
+					buf = append(buf, Dest{To: uint8(to)})
+				}
+			}
+			if to&0x88 != 0 {
+				continue // no hurdle on this line
+			}
+			to += d
+			if cannon {
+				for to&0x88 == 0 && b.cell[to&0x7f] == empty {
+					to += d
+				}
+				if to&0x88 == 0 && b.cell[to&0x7f] == enemy {
+					buf = append(buf, Dest{To: uint8(to), Capture: true})
+				}
+				continue
+			}
+			if to&0x88 == 0 && b.cell[to&0x7f] != friend {
+				buf = append(buf, Dest{To: uint8(to), Capture: b.cell[to&0x7f] == enemy})
+			}
+		}
+		return buf
+	}
+}
+
+// bent is the generator of a two-step piece that may be blocked: for each
+// pair of steps, the first to an empty square, then the second from there
+// to an empty square or an enemy, which it takes (the Mao: an orthogonal
+// step, then a diagonal one outward; the Moa: a diagonal step, then an
+// orthogonal one outward).
+func bent(pairs [][2]int) Generator {
+	return func(b *Board, buf []Dest) []Dest {
+		buf = buf[:0]
+		for _, p := range pairs {
+			via := b.from + p[0]
+			if via&0x88 != 0 || b.cell[via&0x7f] != empty {
+				continue
+			}
+			to := via + p[1]
+			if to&0x88 == 0 && b.cell[to&0x7f] != friend {
+				buf = append(buf, Dest{To: uint8(to), Capture: b.cell[to&0x7f] == enemy})
+			}
+		}
+		return buf
+	}
+}
+
+// checker is fmFfcF-mF, the checker of the seeds: one step diagonally
+// forward to an empty square, or one diagonally forward onto an enemy,
+// which it takes, and on along the same diagonal to the empty square just
+// beyond, where it lands.
+func checker(b *Board, buf []Dest) []Dest {
+	buf = buf[:0]
+	for _, d := range [2]int{15, 17} {
+		to := b.from + d
+		if to&0x88 != 0 {
+			continue
+		}
+		switch b.cell[to&0x7f] {
+		case empty:
+			buf = append(buf, Dest{To: uint8(to)})
+		case enemy:
+			if land := to + d; land&0x88 == 0 && b.cell[land&0x7f] == empty {
+				buf = append(buf, Dest{To: uint8(land), Capture: true})
+			}
+		}
+	}
+	return buf
+}
+
 // destinations is the wire form of the hand generator's destinations, for
 // comparing them with the other sides'.
 func destinations(ds []Dest) []wire.Outcome {

@@ -38,13 +38,18 @@ const maxPasses = 1 << 20
 
 // Side names, in the order of the table and of each round.
 const (
-	Reference = "reference" // Evaluator.Moves
-	Visit     = "visit"     // Evaluator.Visit
-	FFish     = "ffish"
-	Hand      = "hand"
+	Reference  = "reference"   // Evaluator.Moves
+	Visit      = "visit"       // Evaluator.Visit
+	FFish      = "ffish"       // setFen + legalMoves, one board
+	FFishLegal = "ffish-legal" // legalMoves alone, a board per position
+	Hand       = "hand"
 )
 
-func sideNames() []string { return []string{Reference, Visit, FFish, Hand} }
+func sideNames() []string { return []string{Reference, Visit, FFish, FFishLegal, Hand} }
+
+// ffishSetUp sets the two ffish sides up for a piece: setFen + legalMoves,
+// and legalMoves alone.
+type ffishSetUp func(Piece) (setFen, legal side, err error)
 
 // Timing is one side's measure of one piece.
 type Timing struct {
@@ -79,7 +84,7 @@ func (t Timing) QPS(n int) float64 {
 type Row struct {
 	Piece        Piece
 	Destinations int               // over the positions, one pass
-	Timings      map[string]Timing // by side name
+	Timings      map[string]Timing // by side name; none for a side not run (no ffish side without a classic spelling)
 }
 
 // Result is a whole run: its rows and what it ran on.
@@ -91,11 +96,16 @@ type Result struct {
 	Rows          []Row
 	MinRound      time.Duration
 	PositionsFrom string // where the positions came from, for the table's header
+	// FFishMemory is the ffish process's largest memory once a piece's
+	// boards were made (a board per position); zero when no piece had an
+	// ffish side.
+	FFishMemory Memory
 }
 
 // Run measures every piece of cfg: it starts the ffish side, then for
-// each piece checks that the four sides give the same destinations on
-// every position and times them. Any disagreement or failure of a side is
+// each piece checks that the sides give the same destinations on every
+// position and times them; it frees ffish's boards of a piece when the
+// piece is done. Any disagreement or failure of a side is
 // an error; speed never is.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if len(cfg.Setups) == 0 || len(cfg.Pieces) == 0 || cfg.Rounds < 1 {
@@ -107,8 +117,17 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	res := &Result{Positions: len(cfg.Setups), Rounds: cfg.Rounds, FFish: ff.Version, Node: ff.Node,
 		Go: runtime.Version(), OS: runtime.GOOS, Arch: runtime.GOARCH, MinRound: cfg.MinRound}
+	setUp := func(p Piece) (side, side, error) {
+		setFen, legal, mem, err := ff.piece(p)
+		res.FFishMemory.RSS = max(res.FFishMemory.RSS, mem.RSS)
+		res.FFishMemory.Wasm = max(res.FFishMemory.Wasm, mem.Wasm)
+		return setFen, legal, err
+	}
 	for _, p := range cfg.Pieces {
-		row, err := runPiece(cfg, p, ff.piece)
+		row, err := runPiece(cfg, p, setUp)
+		if err == nil && p.Classic != "" {
+			err = ff.done()
+		}
 		if err != nil {
 			ff.close()
 			return nil, err
@@ -121,9 +140,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	return res, nil
 }
 
-// runPiece checks and times one piece on the four sides; ffish sets the
-// ffish side up for it.
-func runPiece(cfg Config, p Piece, ffish func(Piece) (side, error)) (*Row, error) {
+// runPiece checks and times one piece on the five sides; ffish sets the
+// two ffish sides up for it. A piece without a classic spelling has no
+// ffish side: ffish is not called, and the row has no ffish timing.
+func runPiece(cfg Config, p Piece, ffish ffishSetUp) (*Row, error) {
 	ref, err := newReferenceSide(p, cfg.Setups, false)
 	if err != nil {
 		return nil, err
@@ -136,11 +156,14 @@ func runPiece(cfg Config, p Piece, ffish func(Piece) (side, error)) (*Row, error
 	if err != nil {
 		return nil, err
 	}
-	ff, err := ffish(p)
-	if err != nil {
-		return nil, err
+	sides := map[string]side{Reference: ref, Visit: visit, Hand: hand}
+	if p.Classic != "" {
+		setFen, legal, err := ffish(p)
+		if err != nil {
+			return nil, err
+		}
+		sides[FFish], sides[FFishLegal] = setFen, legal
 	}
-	sides := map[string]side{Reference: ref, Visit: visit, FFish: ff, Hand: hand}
 	total, err := compare(p, cfg.Setups, sides)
 	if err != nil {
 		return nil, err
@@ -159,7 +182,8 @@ func runPiece(cfg Config, p Piece, ffish func(Piece) (side, error)) (*Row, error
 		}
 		return cpu, nil
 	}
-	for _, name := range sideNames() {
+	names := present(sides)
+	for _, name := range names {
 		passes := 1
 		for {
 			cpu, err := timed(name, passes)
@@ -177,7 +201,7 @@ func runPiece(cfg Config, p Piece, ffish func(Piece) (side, error)) (*Row, error
 		row.Timings[name] = Timing{Passes: passes}
 	}
 	for range cfg.Rounds {
-		for _, name := range sideNames() {
+		for _, name := range names {
 			cpu, err := timed(name, row.Timings[name].Passes)
 			if err != nil {
 				return nil, err
@@ -190,12 +214,25 @@ func runPiece(cfg Config, p Piece, ffish func(Piece) (side, error)) (*Row, error
 	return row, nil
 }
 
+// present lists the names of the sides there are, in the order of
+// sideNames.
+func present(sides map[string]side) []string {
+	var names []string
+	for _, name := range sideNames() {
+		if sides[name] != nil {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
 // compare checks that every side gives the reference's destinations, with
 // their capture flags, on every position, and returns how many there are
 // in all. The error shows the first disagreements.
 func compare(p Piece, setups []board.Setup, sides map[string]side) (int, error) {
+	names := present(sides)
 	got := map[string][][]wire.Outcome{}
-	for _, name := range sideNames() {
+	for _, name := range names {
 		d, err := sides[name].check()
 		if err != nil {
 			return 0, fmt.Errorf("piece %s, %s side: %w", p.Name, name, err)
@@ -211,7 +248,7 @@ func compare(p Piece, setups []board.Setup, sides map[string]side) (int, error) 
 	for i, s := range setups {
 		want := wire.Keys(got[Reference][i], wire.LevelDestinations)
 		total += len(want)
-		for _, name := range sideNames()[1:] {
+		for _, name := range names[1:] {
 			// Keys drops repeats: a side that lists a destination twice
 			// is caught by its rounds' count instead.
 			keys := wire.Keys(got[name][i], wire.LevelDestinations)
@@ -233,8 +270,11 @@ func compare(p Piece, setups []board.Setup, sides map[string]side) (int, error) 
 }
 
 func sideLabel(p Piece, name string) string {
-	if name == FFish {
+	switch name {
+	case FFish:
 		return "ffish (" + p.Classic + ")"
+	case FFishLegal:
+		return "ffish (" + p.Classic + ", a board per position)"
 	}
 	return name
 }

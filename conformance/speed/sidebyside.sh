@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # sidebyside.sh: the side-by-side benchmark (conformance/speed/README.md).
-# The reference, ffish in Node and the hand-written generator evaluate the
-# same positions (testdata/positions.txt), are checked to give the same
+# The reference (Moves, Visit), ffish in Node (setFen + legalMoves, and
+# legalMoves alone) and the hand-written generator evaluate the same
+# positions (testdata/positions.txt), are checked to give the same
 # destinations on every one, then are timed in turn, round after round;
-# one table per run: queries per CPU second and the ratios.
+# two tables per run: queries per CPU second, then the ratios.
 #
 #   bash conformance/speed/sidebyside.sh            1000 positions, 12 rounds
 #   bash conformance/speed/sidebyside.sh --short    20 positions, 1 round: the CI check that it works

@@ -103,9 +103,13 @@ func TestReadPositionsErrors(t *testing.T) {
 }
 
 // TestPiecesSpelling: each row's Betza 2.0 notation is the translation of
-// its classic one (e.g. NN, the nightrider, is Nrf0).
+// its classic one (e.g. NN, the nightrider, is Nrf0); a row without a
+// classic spelling has none to check.
 func TestPiecesSpelling(t *testing.T) {
 	for _, p := range Pieces() {
+		if p.Classic == "" {
+			continue
+		}
 		got, err := translate.Translate(dialect.Classic, dialect.Betza2, p.Classic)
 		if err != nil {
 			t.Errorf("%s: %v", p.Name, err)
@@ -118,7 +122,9 @@ func TestPiecesSpelling(t *testing.T) {
 }
 
 // TestHandAgreesWithReference: on every position of the file, every hand
-// generator gives the reference's destinations with their capture flags.
+// generator gives the reference's destinations with their capture flags,
+// and the reference gives one outcome per destination (the timed rounds
+// count outcomes against the destinations the check found).
 func TestHandAgreesWithReference(t *testing.T) {
 	setups := readPositions(t)
 	for _, p := range Pieces() {
@@ -131,6 +137,9 @@ func TestHandAgreesWithReference(t *testing.T) {
 		bad, captures := 0, 0
 		for i := range setups {
 			w := wire.Keys(want[i], wire.LevelDestinations)
+			if n, err := ref.query(i, nil); err != nil || n != len(w) {
+				t.Errorf("%s, position %d: the reference gives %d outcomes (%v) for %d destinations", p.Name, i+1, n, err, len(w))
+			}
 			g := wire.Keys(got[i], wire.LevelDestinations)
 			if len(g) != len(got[i]) {
 				t.Errorf("%s, position %d: the hand generator lists a destination twice: %v", p.Name, i+1, g)
@@ -191,7 +200,7 @@ func TestRunPieceFailsLoudly(t *testing.T) {
 	}
 	cfg := Config{Setups: setups, Rounds: 3}
 	agree := &fakeSide{right, func(passes int) int { return passes * total }}
-	row, err := runPiece(cfg, p, func(Piece) (side, error) { return agree, nil })
+	row, err := runPiece(cfg, p, func(Piece) (side, side, error) { return agree, agree, nil })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,25 +210,66 @@ func TestRunPieceFailsLoudly(t *testing.T) {
 		}
 	}
 
+	// Either ffish side, setFen + legalMoves or legalMoves alone, is
+	// checked and counted.
 	wrong := slices.Clone(right)
 	wrong[4] = wrong[4][1:]
-	_, err = runPiece(cfg, p, func(Piece) (side, error) {
-		return &fakeSide{wrong, func(passes int) int { return passes * total }}, nil
-	})
-	if err == nil || !strings.Contains(err.Error(), "position 5") {
-		t.Errorf("a missing destination: error %v, want one naming position 5", err)
-	}
+	miscount := &fakeSide{right, func(passes int) int { return passes*total + 1 }}
+	for i, name := range []string{FFish, FFishLegal} {
+		bad := &fakeSide{wrong, func(passes int) int { return passes * total }}
+		setUp := func(Piece) (side, side, error) { return bad, agree, nil }
+		if i == 1 {
+			setUp = func(Piece) (side, side, error) { return agree, bad, nil }
+		}
+		_, err = runPiece(cfg, p, setUp)
+		if err == nil || !strings.Contains(err.Error(), "position 5") {
+			t.Errorf("%s: a missing destination: error %v, want one naming position 5", name, err)
+		}
 
-	_, err = runPiece(cfg, p, func(Piece) (side, error) {
-		return &fakeSide{right, func(passes int) int { return passes*total + 1 }}, nil
-	})
-	if err == nil || !strings.Contains(err.Error(), "counted") {
-		t.Errorf("a round counting other work: error %v, want one about the count", err)
+		setUp = func(Piece) (side, side, error) { return miscount, agree, nil }
+		if i == 1 {
+			setUp = func(Piece) (side, side, error) { return agree, miscount, nil }
+		}
+		_, err = runPiece(cfg, p, setUp)
+		if err == nil || !strings.Contains(err.Error(), name+" side") || !strings.Contains(err.Error(), "counted") {
+			t.Errorf("%s: a round counting other work: error %v, want one about the count", name, err)
+		}
 	}
 
 	refused := errors.New("refused")
-	if _, err = runPiece(cfg, p, func(Piece) (side, error) { return nil, refused }); !errors.Is(err, refused) {
+	if _, err = runPiece(cfg, p, func(Piece) (side, side, error) { return nil, nil, refused }); !errors.Is(err, refused) {
 		t.Errorf("a side that fails: error %v", err)
+	}
+}
+
+// TestRunPieceWithoutClassic: a piece Fairy-Stockfish cannot express is
+// checked and timed on the reference and the hand generator only; ffish
+// is not asked about it.
+func TestRunPieceWithoutClassic(t *testing.T) {
+	setups := readPositions(t)[:10]
+	i := slices.IndexFunc(Pieces(), func(p Piece) bool { return p.Classic == "" })
+	if i < 0 {
+		t.Fatal("no piece without a classic spelling")
+	}
+	p := Pieces()[i]
+	row, err := runPiece(Config{Setups: setups, Rounds: 2}, p, func(Piece) (side, side, error) {
+		t.Errorf("ffish asked about %s, which it cannot express", p.Name)
+		return nil, nil, errors.New("no ffish side")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range sideNames() {
+		tm, ok := row.Timings[name]
+		if name == FFish || name == FFishLegal {
+			if ok {
+				t.Errorf("%s side timed on %s: %+v", name, p.Name, tm)
+			}
+			continue
+		}
+		if len(tm.Rounds) != 2 {
+			t.Errorf("%s side: %+v", name, tm)
+		}
 	}
 }
 
@@ -252,26 +302,39 @@ func TestMedian(t *testing.T) {
 func TestWriteTable(t *testing.T) {
 	p := Pieces()[0]
 	res := &Result{Positions: 1000, Rounds: 12, FFish: "0.7.10", Node: "v20", Go: "go1.26", OS: "linux", Arch: "amd64",
-		MinRound: 50 * time.Millisecond, PositionsFrom: "positions.txt",
+		MinRound: 50 * time.Millisecond, PositionsFrom: "positions.txt", FFishMemory: Memory{RSS: 149_900_000, Wasm: 120_586_240},
 		Rows: []Row{{Piece: p, Destinations: 9870, Timings: map[string]Timing{
+			Reference:  {Passes: 1, Rounds: []time.Duration{40 * time.Millisecond}},
+			Visit:      {Passes: 4, Rounds: []time.Duration{40 * time.Millisecond}},
+			FFish:      {Passes: 2, Rounds: []time.Duration{32 * time.Millisecond}},
+			FFishLegal: {Passes: 8, Rounds: []time.Duration{64 * time.Millisecond}},
+			Hand:       {Passes: 512, Rounds: []time.Duration{0}},
+		}}, {Piece: Piece{Name: "Moa", Betza2: "F-W"}, Destinations: 5000, Timings: map[string]Timing{
 			Reference: {Passes: 1, Rounds: []time.Duration{40 * time.Millisecond}},
 			Visit:     {Passes: 4, Rounds: []time.Duration{40 * time.Millisecond}},
-			FFish:     {Passes: 2, Rounds: []time.Duration{32 * time.Millisecond}},
-			Hand:      {Passes: 512, Rounds: []time.Duration{0}},
+			Hand:      {Passes: 512, Rounds: []time.Duration{64 * time.Millisecond}},
 		}}}}
 	var b strings.Builder
 	if err := WriteTable(&b, res); err != nil {
 		t.Fatal(err)
 	}
-	want := "| R | `R` | `R` | 9.87 | 25.0k | 100k | 62.5k | unmeasured | 0.40× | 1.60× | unmeasured | unmeasured |\n"
-	if !strings.HasSuffix(b.String(), want) {
-		t.Errorf("table:\n%s\nwant the row\n%s", b.String(), want)
+	for _, want := range []string{
+		"\n| R | `R` | `R` | 9.87 | 25.0k | 100k | 62.5k | 125k | unmeasured |\n",
+		"\n| R | 0.40× | 0.20× | 1.60× | 0.80× | unmeasured | unmeasured | 4.00× |\n",
+		// ffish was not run on the Moa: "—", not "unmeasured".
+		"\n| Moa | `F-W` | — | 5.00 | 25.0k | 100k | — | — | 8.00M |\n",
+		"\n| Moa | — | — | — | — | 320× | 80.0× | 4.00× |\n",
+		"Node's resident set 150 MB, ffish's wasm memory 121 MB",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("table:\n%s\nwant the row\n%s", b.String(), want)
+		}
 	}
 	for _, tc := range []struct {
 		v    float64
 		want string
 	}{{1.234, "1.23"}, {12.34, "12.3"}, {999.96, "1000"}, {5e6, "5.00M"}, {999_600, "1000k"}} {
-		if got := rate(tc.v); got != tc.want {
+		if got := rate(speedOf{tc.v, true}); got != tc.want {
 			t.Errorf("rate(%v) = %q, want %q", tc.v, got, tc.want)
 		}
 	}

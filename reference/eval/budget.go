@@ -80,8 +80,10 @@ var (
 	pathCost = 3 * int(unsafe.Sizeof(pathNode{})+8)
 	// landedCost is one entry of the outcomes of landings (search.landed).
 	landedCost = 3 * 16
-	// outcomeCost is one outcome before its changes.
-	outcomeCost = int(unsafe.Sizeof(found{})) + 64
+	// outcomeCost is one outcome before its changes: its entry, and the
+	// two slice headers of its paths when the query keeps them
+	// (search.foundPaths, search.unfolded).
+	outcomeCost = int(unsafe.Sizeof(found{})) + 2*int(unsafe.Sizeof([]int32(nil))) + 64
 	// eruptionCost is one joint eruption besides its members, held in a
 	// slice and a map.
 	eruptionCost = int(unsafe.Sizeof(eruption{})) + 64

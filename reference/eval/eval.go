@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 	"unsafe"
@@ -174,11 +175,13 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 type search struct {
 	prog      *expand.Program
 	pos       *board.Position
+	size      board.Size // pos's
 	from      board.Square
 	mover     board.Piece
 	opt       Options
 	meter     meter
 	usesSteps bool     // some leg is e (§3.10), so states keep step counts
+	erupting  bool     // some leg is x (§3.8)
 	simple    bool     // the fast path applies to the program (Simple)
 	fastDests []uint16 // fastMoves' destinations, by keyOrder
 
@@ -190,7 +193,6 @@ type search struct {
 	fastAnswer   bool
 	changeCount  int
 	visitOutcome Outcome
-	visitTo      board.Square
 	visitChanges []Change
 
 	texts    texts    // deltas, unload records and outcome keys, interned
@@ -198,11 +200,23 @@ type search struct {
 	stack    []int32  // the states of seen left to visit
 	legOut   []state  // the states after one leg (leg)
 	scratch  []byte
-	rawKey   []byte           // record's key of an effect
-	outcomes []found          // in the order they were met
-	foundAt  []int32          // by the textID of an effect: 1 + index into outcomes
-	landed   map[uint64]int32 // land's outcomes by delta, square and gone
-	sel      []uint16         // by node and frame: selectedBit | the leaps the leg may make (selected)
+	rawKey   []byte  // record's key of an effect
+	outcomes []found // in the order they were met
+	// With Options.Paths, by outcome met: the paths that led to it
+	// (interned ids), and the same paths unfolded once the search is over
+	// (sortAnswer).
+	foundPaths [][]int32
+	unfolded   [][][]board.Square
+	foundAt    []int32          // by the textID of an effect: 1 + index into outcomes
+	landed     map[uint64]int32 // land's outcomes by delta, square and gone
+	// land's outcomes that change only the origin and the final square,
+	// by square (rank·MaxSide + file): an entry is this query's when its
+	// stamp is.
+	startDelta  textID // the delta of the origin emptied (§3.14)
+	stamp       uint32
+	plainStamp  []uint32
+	plainLanded []int32
+	sel         []uint16 // by node and frame: selectedBit | the leaps the leg may make (selected)
 
 	// answer's order of the outcomes, and sortFound's keys.
 	order         []int32
@@ -234,14 +248,14 @@ type search struct {
 }
 
 // found is an outcome met during the search: the effect's key (its raw
-// bytes, interned) with the paths that led to it (interned ids, unfolded
-// once the search is over).
+// bytes, interned) or the plain effect (plainOutcome), the mover's final
+// square and whether it is gone. Its paths, when the query keeps them,
+// are in search.foundPaths.
 type found struct {
-	key      textID
-	to       point
-	gone     bool
-	paths    []int32
-	unfolded [][]board.Square // paths, once the search is over (sortAnswer)
+	key   textID
+	to    point
+	gone  bool
+	plain bool
 }
 
 // pathNode is one step of an interned path; parent 0 is the empty path.
@@ -258,11 +272,12 @@ func (ev *Evaluator) Moves(prog *expand.Program, pos *board.Position, from board
 	if err != nil {
 		return nil, err
 	}
+	// The answer's memory is two arrays: the outcomes, and one arena of
+	// changes that their Changes share and their final squares point into.
 	out := make([]Outcome, n)
 	changes := make([]Change, 0, s.changeCount)
-	tos := make([]board.Square, n)
 	for i := range out {
-		changes = s.outcome(i, &out[i], changes, &tos[i])
+		changes = s.outcome(i, &out[i], changes)
 	}
 	return out, nil
 }
@@ -280,7 +295,7 @@ func (ev *Evaluator) Visit(prog *expand.Program, pos *board.Position, from board
 		return err
 	}
 	for i := range n {
-		s.visitChanges = s.outcome(i, &s.visitOutcome, s.visitChanges[:0], &s.visitTo)
+		s.visitChanges = s.outcome(i, &s.visitOutcome, s.visitChanges[:0])
 		visit(s.visitOutcome)
 	}
 	return nil
@@ -318,6 +333,7 @@ func (s *search) query(prog *expand.Program, pos *board.Position, from board.Squ
 	rot := firstRot(mover)
 	// §3.14 the origin is empty once the mover has left it.
 	start := s.setDelta(0, from, board.Piece{})
+	s.startDelta = start
 	s.meter.checkContext()
 	for _, n := range prog.Starts {
 		s.push(state{node: int32(n), sq: pointOf(from), rot: rot, delta: start, path: s.pathStep(0, from)})
@@ -338,12 +354,13 @@ func (s *search) start(prog *expand.Program, pos *board.Position, from board.Squ
 		clear(s.sel)
 		s.prog, s.lines = prog, [4]lineTable{}
 		s.simple = s.lineProgram()
+		s.erupting = prog.Erupts()
 		s.usesSteps = false
 		for _, n := range prog.Nodes {
 			s.usesSteps = s.usesSteps || n.Leg.Equal
 		}
 	}
-	s.prog, s.pos, s.from, s.mover, s.opt = prog, pos, from, mover, opt
+	s.prog, s.pos, s.size, s.from, s.mover, s.opt = prog, pos, pos.Size(), from, mover, opt
 	s.meter = newMeter(opt)
 }
 
@@ -355,19 +372,32 @@ func (s *search) reset() {
 	s.stack = reuse(s.stack)
 	s.legOut = reuse(s.legOut)
 	s.outcomes = reuse(s.outcomes)
+	s.foundPaths = reuse(s.foundPaths)
+	s.unfolded = reuse(s.unfolded)
 	s.foundAt = reuse(s.foundAt)
 	s.landed = reuseMap(s.landed)
 	s.paths = append(reuse(s.paths), pathNode{})
 	s.pathIDs = reuseMap(s.pathIDs)
-	s.erupts = reuse(s.erupts)
-	s.eruptIDs = reuseMap(s.eruptIDs)
-	s.parts = reuse(s.parts)
-	s.partIDs = reuseMap(s.partIDs)
-	s.keys = reuse(s.keys)
-	s.keyIDs = reuseMap(s.keyIDs)
-	s.memo = reuseMap(s.memo)
-	s.memoBytes = 0
-	s.nextIndex = 0
+	if s.erupting { // only a program that erupts uses fragments.go's memory
+		s.erupts = reuse(s.erupts)
+		s.eruptIDs = reuseMap(s.eruptIDs)
+		s.parts = reuse(s.parts)
+		s.partIDs = reuseMap(s.partIDs)
+		s.keys = reuse(s.keys)
+		s.keyIDs = reuseMap(s.keyIDs)
+		s.memo = reuseMap(s.memo)
+		s.memoBytes = 0
+		s.nextIndex = 0
+	}
+	if s.plainStamp == nil {
+		s.plainStamp = make([]uint32, board.MaxSide*board.MaxSide)
+		s.plainLanded = make([]int32, board.MaxSide*board.MaxSide)
+	}
+	s.stamp++
+	if s.stamp == 0 { // wrapped: no entry may look like this query's
+		clear(s.plainStamp)
+		s.stamp = 1
+	}
 }
 
 // reuse empties a slice of the search for the next query, keeping its
@@ -381,10 +411,12 @@ func reuse[T any](x []T) []T {
 
 // reuseMap is reuse for a map.
 func reuseMap[K comparable, V any](m map[K]V) map[K]V {
-	if m == nil || len(m) > keepStates {
+	switch {
+	case m == nil || len(m) > keepStates:
 		return map[K]V{}
+	case len(m) > 0:
+		clear(m)
 	}
-	clear(m)
 	return m
 }
 
@@ -395,32 +427,40 @@ func (s *search) sortAnswer() {
 	s.changeCount = 0
 	for i := range s.outcomes {
 		order = append(order, int32(i))
-		s.changeCount += (len(s.texts.bytes(s.outcomes[i].key)) - 2) / 4
+		if s.outcomes[i].plain {
+			s.changeCount += 2
+		} else {
+			s.changeCount += (len(s.texts.bytes(s.outcomes[i].key)) - 2) / 4
+		}
 	}
 	s.order = order
 	s.sortFound(order)
 	// The paths are unfolded here, where the memory budget may still stop
 	// the query.
-	for i := range s.outcomes {
-		f := &s.outcomes[i]
-		for _, p := range f.paths {
-			f.unfolded = append(f.unfolded, s.squares(p))
+	for _, ps := range s.foundPaths {
+		var u [][]board.Square
+		for _, p := range ps {
+			u = append(u, s.squares(p))
 		}
+		s.unfolded = append(s.unfolded, u)
 	}
 }
 
 // outcome unfolds the i-th outcome of the answer, in Key order, into *o:
-// it appends its changes to changes, which it returns, and puts its final
-// square in *to.
-func (s *search) outcome(i int, o *Outcome, changes []Change, to *board.Square) []Change {
+// it appends its changes to changes, which it returns, and points o.To at
+// the square of the change that puts the mover on its final square. When
+// no change does (the square held the very piece the mover becomes), the
+// square is appended after the outcome's changes, outside o.Changes.
+func (s *search) outcome(i int, o *Outcome, changes []Change) []Change {
 	*o = Outcome{}
 	first := len(changes)
+	var to board.Square
+	gone := false
 	if s.fastAnswer {
 		// fastMoves: the origin empties and the mover stands on the
 		// destination, by rank then file.
-		*to = fromKeyOrder(s.fastDests[i])
-		o.To = to
-		moved := Change{*to, markMoved(s.mover)}
+		to = fromKeyOrder(s.fastDests[i])
+		moved := Change{to, markMoved(s.mover)}
 		if to.Compare(s.from) < 0 {
 			changes = append(changes, moved, Change{Square: s.from})
 		} else {
@@ -428,20 +468,34 @@ func (s *search) outcome(i int, o *Outcome, changes []Change, to *board.Square) 
 		}
 	} else {
 		f := &s.outcomes[s.order[i]]
-		if !f.gone {
-			*to = f.to.square()
-			o.To = to
-		}
+		to, gone = f.to.square(), f.gone
 		changes = s.appendChanges(changes, f)
-		o.Paths = f.unfolded
+		if s.opt.Paths {
+			o.Paths = s.unfolded[s.order[i]]
+		}
 	}
-	o.Changes = changes[first:len(changes):len(changes)]
+	last := len(changes)
+	o.Changes = changes[first:last:last]
+	if gone {
+		return changes
+	}
+	for j := range o.Changes {
+		if o.Changes[j].Square == to {
+			o.To = &o.Changes[j].Square
+			return changes
+		}
+	}
+	changes = append(changes, Change{Square: to})
+	o.To = &changes[last].Square
 	return changes
 }
 
 // appendChanges appends the changes of f's effect to changes: its key
 // holds the final square's two bytes, then the delta entries that change.
 func (s *search) appendChanges(changes []Change, f *found) []Change {
+	if f.plain {
+		return s.appendPlain(changes, f.to.square())
+	}
 	d := s.texts.bytes(f.key)[2:]
 	for j := 0; j < len(d); j += 4 {
 		changes = append(changes, Change{board.Square{File: int(d[j]), Rank: int(d[j+1])}, decodePiece(d[j+2], d[j+3])})
@@ -513,12 +567,18 @@ func firstRot(mover board.Piece) int8 {
 	return 0
 }
 
-// pathStep returns the id of path extended by q. Interning keeps equal
-// paths one state and memory linear in the states, however long the paths.
+// pathStep returns the id of path extended by q when the query keeps
+// paths (Options.Paths), else 0. Interning keeps equal paths one state
+// and memory linear in the states, however long the paths.
 func (s *search) pathStep(path int32, q board.Square) int32 {
 	if !s.opt.Paths {
 		return 0
 	}
+	return s.internPath(path, q)
+}
+
+// internPath returns the id of path extended by q.
+func (s *search) internPath(path int32, q board.Square) int32 {
 	n := pathNode{path, q}
 	if id, ok := s.pathIDs[n]; ok {
 		return id
@@ -600,7 +660,13 @@ func (s *search) successors(st state, fragment bool, end, more, erupt func(state
 // land records the outcome of a real move that ended on st.sq (§10.1).
 // The outcome depends only on the square, the changes so far and whether
 // the mover is gone, so it is worked out once for each of them.
+// A move that changed nothing on its way has the plain effect of its
+// final square (plainOutcome), with no key to work out.
 func (s *search) land(st state) {
+	if st.delta == s.startDelta && !st.gone() && s.pos.Size().Contains(st.sq.square()) {
+		s.plainOutcome(st.sq, st.path)
+		return
+	}
 	memo := uint64(uint32(st.delta))<<32 | uint64(uint8(st.sq.file))<<16 | uint64(uint8(st.sq.rank))<<8 | uint64(st.flags&flagGone)
 	if i, ok := s.landed[memo]; ok {
 		s.addPath(i, st.path)
@@ -616,12 +682,93 @@ func (s *search) land(st state) {
 	s.landed[memo] = i
 }
 
+// plainOutcome adds the path to the outcome met with the plain effect of
+// to: the origin emptied and the mover, marked as moved, on the square
+// to of the board (§3.14, §10.1, §10.2), nothing else changed. Most moves
+// have it, so it is looked up by square, and its changes are worked out
+// only for the answer (appendPlain). It returns the outcome's index
+// among those met.
+func (s *search) plainOutcome(to point, path int32) int32 {
+	at := int(to.rank)*board.MaxSide + int(to.file)
+	if s.plainStamp[at] != s.stamp {
+		// What record and land would spend for it.
+		s.meter.spend(0, outcomeCost+landedCost+textCost+3*plainKeyLen)
+		s.plainStamp[at], s.plainLanded[at] = s.stamp, int32(len(s.outcomes))
+		s.outcomes = append(s.outcomes, found{to: to, plain: true})
+		if s.opt.Paths {
+			s.foundPaths = append(s.foundPaths, nil)
+		}
+	}
+	i := s.plainLanded[at]
+	s.addPath(i, path)
+	return i
+}
+
+// plainKeyLen is the length of the raw key of a plain effect: the final
+// square and two changes.
+const plainKeyLen = 2 + 2*4
+
+// isPlain reports whether the changes d, made by a move whose mover ends
+// on to, are the plain effect of to (plainOutcome): so that one effect is
+// one outcome however it was reached (§10.3).
+func (s *search) isPlain(to point, d delta) bool {
+	sq := to.square()
+	if !s.pos.Size().Contains(sq) {
+		return false
+	}
+	moved := markMoved(s.mover)
+	origin, final := false, false
+	for i := 0; i < len(d); i += 4 {
+		q, p := board.Square{File: int(d[i]), Rank: int(d[i+1])}, decodePiece(d[i+2], d[i+3])
+		switch {
+		case q == sq:
+			final = p == moved
+			if !final {
+				return false
+			}
+			origin = origin || q == s.from
+		case q == s.from:
+			origin = p.Empty()
+			if !origin {
+				return false
+			}
+		case p != s.pos.At(q):
+			return false
+		}
+	}
+	return origin && final
+}
+
+// appendPlain appends the changes of the plain effect of to
+// (plainOutcome), by rank then file, leaving out a square whose content
+// does not change.
+func (s *search) appendPlain(changes []Change, to board.Square) []Change {
+	moved := markMoved(s.mover)
+	if to == s.from {
+		if s.pos.At(to) != moved {
+			changes = append(changes, Change{to, moved})
+		}
+		return changes
+	}
+	origin := Change{Square: s.from}
+	if s.pos.At(to) == moved {
+		return append(changes, origin)
+	}
+	if to.Compare(s.from) < 0 {
+		return append(changes, Change{to, moved}, origin)
+	}
+	return append(changes, origin, Change{to, moved})
+}
+
 // record adds the effect of a move that ends with the mover on to (or
 // destroyed: gone) and the changes d, reached by path, to the outcomes.
 // Paths with the same final square and the same changes are one outcome
 // (§10.3), which keeps every path that led to it. It returns the index of
 // the outcome among those met.
 func (s *search) record(to point, gone bool, d delta, path int32) int32 {
+	if !gone && s.isPlain(to, d) {
+		return s.plainOutcome(to, path)
+	}
 	// The effect's key is its raw bytes: the final square, then the delta
 	// entries that differ from the position.
 	raw := append(s.rawKey[:0], byte(to.file), byte(to.rank))
@@ -647,6 +794,9 @@ func (s *search) record(to point, gone bool, d delta, path int32) int32 {
 		s.meter.spend(0, outcomeCost+2*len(raw))
 		i = int32(len(s.outcomes))
 		s.outcomes = append(s.outcomes, found{key: key, to: to, gone: gone})
+		if s.opt.Paths {
+			s.foundPaths = append(s.foundPaths, nil)
+		}
 		s.foundAt[key] = i + 1
 	}
 	s.addPath(i, path)
@@ -657,7 +807,7 @@ func (s *search) record(to point, gone bool, d delta, path int32) int32 {
 func (s *search) addPath(i int32, path int32) {
 	if s.opt.Paths {
 		s.meter.spend(0, 8)
-		s.outcomes[i].paths = append(s.outcomes[i].paths, path)
+		s.foundPaths[i] = append(s.foundPaths[i], path)
 	}
 }
 
@@ -696,12 +846,16 @@ func (s *search) setDelta(id textID, q board.Square, p board.Piece) textID {
 	return id
 }
 
-// content is what the leg finds on q: off reports an off-board square.
-func (s *search) content(st *state, q board.Square) (p board.Piece, off bool) {
-	if !s.pos.Size().Contains(q) {
+// content is what a leg finds on q, the changes d made: off reports an
+// off-board square.
+func (s *search) content(d delta, q board.Square) (p board.Piece, off bool) {
+	if !s.size.Contains(q) {
 		return board.Piece{}, true
 	}
-	return s.texts.bytes(st.delta).at(s.pos, q), false
+	if i, ok := d.find(q); ok {
+		return decodePiece(d[i+2], d[i+3]), false
+	}
+	return s.pos.At(q), false
 }
 
 // inMargin is the decision of §3.6 and the limit of §12.4: virtual squares
@@ -725,17 +879,20 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 	selected := s.selected(st.node, fr)
 	minSteps, maxSteps := stepCounts(leg, &st)
 	from := st.sq.square()
-	for i, v := range leg.Atom.Leaps {
-		if selected&(1<<i) == 0 {
-			continue
-		}
+	d := s.texts.bytes(st.delta)
+	// Whether the leg may end on an empty square at all: a ride passes
+	// most of them, and arrive need not look at those.
+	endsOnEmptySquare := endsOnEmpty(leg.Modal) || unloads(leg.Modal, &st)
+	for m := selected &^ selectedBit; m != 0; m &= m - 1 {
+		v := leg.Atom.Leaps[bits.TrailingZeros16(m)]
+		q := from
 		for k := 1; k <= maxSteps; k++ {
-			q := from.Add(k*v.X, k*v.Y)
-			p, off := s.content(&st, q)
+			q.File, q.Rank = q.File+v.X, q.Rank+v.Y
+			p, off := s.content(d, q)
 			if off && !s.inMargin(q) {
 				break
 			}
-			if k >= minSteps {
+			if k >= minSteps && (off || !p.Empty() || endsOnEmptySquare) {
 				out = s.arrive(st, leg, q, v, k, p, off, false, fragment, out)
 			}
 			// §1.2, §4.7 a ride passes only empty squares on the board;
@@ -764,6 +921,11 @@ func (s *search) selected(node int32, fr geometry.Frame) uint16 {
 	if m := s.sel[i]; m != 0 {
 		return m
 	}
+	return s.selectLeaps(i, node, fr)
+}
+
+// selectLeaps works out selected's entry i, for node in frame fr.
+func (s *search) selectLeaps(i int, node int32, fr geometry.Frame) uint16 {
 	leg := &s.prog.Nodes[node].Leg
 	class := fr.ClassIn(leg.Atom.Class)
 	m := uint16(selectedBit)
@@ -783,7 +945,7 @@ func (s *search) selected(node int32, fr geometry.Frame) uint16 {
 // is not the mover, finds there what the board holds.
 func (s *search) stay(st state, leg *expand.Leg, fragment bool) []state {
 	q := st.sq.square()
-	p, _ := s.content(&st, q)
+	p, _ := s.content(s.texts.bytes(st.delta), q)
 	if !fragment {
 		p = s.mover
 		if st.gone() {
@@ -821,17 +983,26 @@ func stepCounts(leg *expand.Leg, st *state) (minSteps, maxSteps int) {
 // the leg accepts the union of its letters (§3.13). p is what q holds, off
 // says that q is a virtual square, and self that q holds the real mover
 // itself (§3.14).
+//
+// The path is moved to q (reach) only once some letter accepts q: most
+// squares a ride passes end no leg, and the frame and handedness of a
+// path that ends nowhere are never needed.
 func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int, p board.Piece, off, self, fragment bool, out []state) []state {
-	next := st
-	s.reach(&next, q, v, k)
 	m := leg.Modal
+	next := st
 	switch {
 	case off:
 		if endsOffBoard(m) {
+			s.reach(&next, q, v, k)
 			out = append(out, next)
 		}
 	case p.Empty():
-		if endsOnEmpty(m) {
+		onEmpty := endsOnEmpty(m)
+		if !onEmpty && !unloads(m, &st) {
+			break
+		}
+		s.reach(&next, q, v, k)
+		if onEmpty {
 			out = append(out, next)
 		}
 		if u, ok := s.unload(m, next, fragment); ok {
@@ -839,10 +1010,15 @@ func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int,
 		}
 	default:
 		friend := p.Color == s.mover.Color
-		if captures(leg, p, friend) || destroys(leg, p, friend) {
+		takes, hopsOn := captures(leg, p, friend) || destroys(leg, p, friend), hops(m) || hopsOnFriend(m, friend)
+		if !takes && !hopsOn {
+			break
+		}
+		s.reach(&next, q, v, k)
+		if takes {
 			out = append(out, s.take(next, p, self))
 		}
-		if hops(m) || hopsOnFriend(m, friend) {
+		if hopsOn {
 			out = append(out, next) // one path when both p and t hop
 		}
 	}
@@ -862,9 +1038,11 @@ func (s *search) reach(st *state, q board.Square, v vec, k int) {
 			st.steps = int32(k)
 		}
 		st.rot = geometry.NextRot(v, st.rot)
-		chir := st.chir.unpack()
-		chir.Step(v, k) // §6.1
-		st.chir = packChirality(chir)
+		if geometry.Hand(st.chir.hand) == geometry.HandUnset { // once fixed, it stays (§6.1)
+			chir := st.chir.unpack()
+			chir.Step(v, k) // §6.1
+			st.chir = packChirality(chir)
+		}
 	}
 	st.path = s.pathStep(st.path, q)
 }
@@ -901,7 +1079,7 @@ func endsOffBoard(m expand.Modality) bool { return m.Has(expand.O) }
 // and carries nothing afterwards. It reports false when the leg has no u
 // or nothing is carried: unloading nothing is blocked.
 func (s *search) unload(m expand.Modality, next state, fragment bool) (state, bool) {
-	if !m.Has(expand.U) || next.carried.empty() {
+	if !unloads(m, &next) {
 		return next, false
 	}
 	q := next.sq.square()
@@ -923,6 +1101,10 @@ func (s *search) unload(m expand.Modality, next state, fragment bool) (state, bo
 	next.carried, next.carryFrm = packedPiece{}, point{}
 	return next, true
 }
+
+// unloads is the condition of §3.7 u: the leg has u and the path
+// carries a piece; unloading nothing is blocked.
+func unloads(m expand.Modality, st *state) bool { return m.Has(expand.U) && !st.carried.empty() }
 
 // take is §3.12: the piece a c or d leg captures or destroys on the square
 // where next stands is removed and carried, replacing any piece carried

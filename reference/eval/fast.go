@@ -72,7 +72,7 @@ func lineIndex(c board.Color, virgin bool) int {
 // squares, and ends the move on an empty square or by capturing.
 func Simple(prog *expand.Program) bool {
 	var s search
-	s.start(prog, nil, board.Square{}, board.Piece{}, Options{})
+	s.start(prog, board.NewPosition(board.Size{W: 1, H: 1}), board.Square{}, board.Piece{}, Options{})
 	return s.simple
 }
 
@@ -265,13 +265,12 @@ func (s *search) alongLine(m int32, fr geometry.Frame, v vec) (on, turns bool) {
 
 // Estimated sizes of what the general search holds for a line program
 // (fastFits), as it counts them (budget.go): the delta of the origin
-// emptied (query), and per destination at most the delta of a capture
-// (take: the origin and the captured square emptied), the effect's key
-// (record: the final square and two changes) with its outcome, and the
-// memo of its landing (land).
+// emptied (query), and per destination at most what a capture costs: its
+// delta (take: the origin and the captured square emptied), the plain
+// outcome it has (plainOutcome), and the memo of its landing (land).
 var (
 	startCost = textCost + 4
-	destCost  = (textCost + 8) + (textCost + 10) + (outcomeCost + 2*10) + landedCost
+	destCost  = (textCost + 8) + (outcomeCost + landedCost + textCost + 3*plainKeyLen) + landedCost
 )
 
 // fastFits reports whether the general search of a line program could

@@ -42,24 +42,15 @@ func (f Frame) ClassIn(c Class) Class {
 // Direction returns the index 0..7 (clockwise from white's forward) of an
 // orthogonal or diagonal step.
 func Direction(v Vec) int8 {
-	sx, sy := Sign(v.X), Sign(v.Y)
-	switch {
-	case sx == 0 && sy > 0:
-		return 0
-	case sx > 0 && sy > 0:
-		return 1
-	case sx > 0 && sy == 0:
-		return 2
-	case sx > 0 && sy < 0:
-		return 3
-	case sx == 0 && sy < 0:
-		return 4
-	case sx < 0 && sy < 0:
-		return 5
-	case sx < 0 && sy == 0:
-		return 6
-	}
-	return 7
+	return directionBySigns[3*(Sign(v.Y)+1)+Sign(v.X)+1]
+}
+
+// directionBySigns is Direction by the signs of a step, 3·(sy+1) + sx+1:
+// clockwise from white's forward; the null step reads 7.
+var directionBySigns = [9]int8{
+	5, 4, 3, // sy < 0: down-left, down, down-right
+	6, 7, 2, // sy = 0: left, null, right
+	7, 0, 1, // sy > 0: up-left, up, up-right
 }
 
 // NextRot is §2.7: after an orthogonal or diagonal step v forward is that

@@ -1,8 +1,8 @@
 // Command sidebyside runs the side-by-side benchmark of package speed:
 // the reference, ffish (in Node) and the hand-written generator on the
 // same positions, checked to agree, timed round by round in turn, and
-// prints the table. Run it from the repository's root, as
-// conformance/speed/sidebyside.sh does. Exit status: 0 when every side
+// prints the tables (speeds, then ratios). Run it from the repository's
+// root, as conformance/speed/sidebyside.sh does. Exit status: 0 when every side
 // ran and agreed, 1 when a side failed or the sides disagree, 2 on a
 // usage error. Speed never fails it.
 package main
