@@ -66,7 +66,7 @@ var plantedBugs = []plantedBug{
 		"reference/eval/eval.go",
 		`if off || !p.Empty() {`,
 		`if off || (!p.Empty() && !mutant("rider-passes-pieces")) {`,
-	}}, corpusFile("valid/orthodox/rook.txtar")},
+	}}, corpusFile("valid/bracket/hop-whole-move.txtar")},
 	{"p-accepts-empty", "§3.4 p also accepts an empty square", []patch{{
 		"reference/eval/eval.go",
 		`return m.Has(expand.M) }`,
@@ -136,6 +136,11 @@ var plantedBugs = []plantedBug{
 		"reference/eval/fast.go",
 		`break // §1.2 a ride ends on the first piece it meets`,
 		`if !mutant("fast-rider-passes-pieces") { break }`,
+	}}, testName{"conformance/props", "TestFastPath"}},
+	{"fast-line-ignores-turns", "§2.6 the fast path drops the leaps of a later leg that leave the line instead of leaving the program to the general search: Nfr8 makes only its first leap and W-F nothing (reference/eval/fast.go)", []patch{{
+		"reference/eval/fast.go",
+		`turns = true`,
+		`turns = !mutant("fast-line-ignores-turns")`,
 	}}, testName{"conformance/props", "TestFastPath"}},
 	{"nested-moves-joined", "§3.8 the moves after a nested eruption are one union, not one move per chain (the reading before issue 28)", []patch{{
 		"reference/eval/fragments.go",

@@ -187,6 +187,8 @@ type search struct {
 	fastDests []uint16    // fastMoves' destinations, by keyOrder
 	pairs     *plainPairs // from the second query on
 
+	lines [4]lineTable // the fast path's tables of the program, by lineIndex (fast.go)
+
 	// The answer of the last query: fastDests when fastAnswer, else the
 	// outcomes met in order; the number of their changes; and Visit's
 	// memory for the outcome it shows.
@@ -360,7 +362,8 @@ func (s *search) start(prog *expand.Program, pos *board.Position, from board.Squ
 	if prog != s.prog {
 		s.sel = slices.Grow(s.sel[:0], 16*len(prog.Nodes))[:16*len(prog.Nodes)]
 		clear(s.sel)
-		s.simple = Simple(prog)
+		s.prog, s.lines = prog, [4]lineTable{}
+		s.simple = s.lineProgram()
 		s.erupting = prog.Erupts()
 		s.usesSteps = false
 		for _, n := range prog.Nodes {
