@@ -456,41 +456,41 @@ func (s *search) sortAnswer() {
 	}
 }
 
-// outcome unfolds the i-th outcome of the answer, in Key order, into *o:
-// it appends its changes to changes, which it returns, and points o.To at
-// the square of the change that puts the mover on its final square. When
-// no change does (the square held the very piece the mover becomes), the
-// square is appended after the outcome's changes, outside o.Changes.
+// outcome unfolds the i-th outcome of the answer, in Key order, into *o.
+// A plain outcome takes its changes from pairs when there are pairs
+// (Moves); any other appends its changes to changes, which it returns,
+// and points o.To at the square of the change that puts the mover on its
+// final square. When no change does (the square held the very piece the
+// mover becomes), the square is appended after the outcome's changes,
+// outside o.Changes.
 func (s *search) outcome(i int, o *Outcome, changes []Change, pairs *plainPairs) []Change {
-	*o = Outcome{}
-	first := len(changes)
-	var to board.Square
-	gone := false
+	var f *found
+	plain, gone, to := true, false, board.Square{}
+	o.Paths = nil
 	if s.fastAnswer {
 		// fastMoves: the origin empties and the mover stands on the
 		// destination, which held no piece like the mover.
 		to = fromKeyOrder(s.fastDests[i])
-		if pairs != nil {
-			o.Changes = pairs.plain(s.from, to, markMoved(s.mover))
-		} else {
-			changes = s.appendPlain(changes, to)
-		}
 	} else {
-		f := &s.outcomes[s.order[i]]
-		to, gone = f.to.square(), f.gone
-		if f.plain && pairs != nil && pairs.fits(s.pos, s.from, to, markMoved(s.mover)) {
-			o.Changes = pairs.plain(s.from, to, markMoved(s.mover))
-		} else {
-			changes = s.appendChanges(changes, f)
-		}
+		f = &s.outcomes[s.order[i]]
+		plain, gone, to = f.plain, f.gone, f.to.square()
 		if s.opt.Paths {
 			o.Paths = s.unfolded[s.order[i]]
 		}
 	}
-	last := len(changes)
-	if o.Changes == nil {
-		o.Changes = changes[first:last:last]
+	moved := markMoved(s.mover)
+	if plain && pairs != nil && (f == nil || pairs.fits(s.pos, s.from, to, moved)) {
+		o.Changes, o.To = pairs.plain(s.from, to, moved)
+		return changes
 	}
+	first := len(changes)
+	if f == nil {
+		changes = s.appendPlain(changes, to)
+	} else {
+		changes = s.appendChanges(changes, f)
+	}
+	last := len(changes)
+	o.Changes, o.To = changes[first:last:last], nil
 	if gone {
 		return changes
 	}
@@ -536,14 +536,23 @@ func (t *plainPairs) fits(pos *board.Position, from, to board.Square, moved boar
 }
 
 // plain returns the two changes, by rank then file, of the piece moved
-// leaving from for to (where it fits).
-func (t *plainPairs) plain(from, to board.Square, moved board.Piece) []Change {
+// leaving from for to (where it fits), and the square of the second
+// (to's).
+func (t *plainPairs) plain(from, to board.Square, moved board.Piece) ([]Change, *board.Square) {
 	key := 1<<63 | uint64(from.File)<<8 | uint64(from.Rank) | uint64(to.File)<<24 | uint64(to.Rank)<<16 |
 		uint64(moved.Kind)<<32 | uint64(pieceBits(moved))<<40
 	slot := &t.slots[(key*0x9e3779b97f4a7c15)>>(64-11)]
-	if slot.key == key {
-		return slot.changes
+	if slot.key != key {
+		t.make(slot, key, from, to, moved)
 	}
+	if to.Compare(from) < 0 {
+		return slot.changes, &slot.changes[0].Square
+	}
+	return slot.changes, &slot.changes[1].Square
+}
+
+// make fills slot with a new pair of changes.
+func (t *plainPairs) make(slot *plainPair, key uint64, from, to board.Square, moved board.Piece) {
 	if cap(t.chunk)-len(t.chunk) < 2 {
 		t.chunk = make([]Change, 0, 256)
 	}
@@ -554,7 +563,6 @@ func (t *plainPairs) plain(from, to board.Square, moved board.Piece) []Change {
 		t.chunk = append(t.chunk, Change{Square: from}, Change{to, moved})
 	}
 	slot.key, slot.changes = key, t.chunk[n:n+2:n+2]
-	return slot.changes
 }
 
 // appendChanges appends the changes of f's effect to changes: its key
