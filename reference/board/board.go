@@ -361,6 +361,11 @@ func (p *Position) At(q Square) Piece {
 	return p.sq[q.Rank*p.size.W+q.File]
 }
 
+// AppendCells appends the content of every square to dst, rank by rank
+// from rank 1, file a first in each (square q at index q.Rank·W + q.File),
+// and returns the result: a copy for a caller that reads many squares.
+func (p *Position) AppendCells(dst []Piece) []Piece { return append(dst, p.sq...) }
+
 // Set puts pc on q (an empty Piece clears the square). pc.Kind must be 0
 // or 'A'..'Z'. Set panics if q is off the board, which is a programmer
 // error.

@@ -174,18 +174,21 @@ func Moves(prog *expand.Program, pos *board.Position, from board.Square, opt Opt
 
 // search is one query and the memory it keeps for the next.
 type search struct {
-	prog      *expand.Program
-	pos       *board.Position
-	size      board.Size // pos's
-	from      board.Square
-	mover     board.Piece
-	opt       Options
-	meter     meter
-	usesSteps bool        // some leg is e (§3.10), so states keep step counts
-	erupting  bool        // some leg is x (§3.8)
-	simple    bool        // the fast path applies to the program (Simple)
-	fastDests []uint16    // fastMoves' destinations, by keyOrder
-	pairs     *plainPairs // from the second query on
+	prog  *expand.Program
+	pos   *board.Position
+	size  board.Size    // pos's
+	cells []board.Piece // pos's squares with the origin emptied, for the general search (content)
+	// startDelta is the changes of the first legs: the origin emptied.
+	startDelta textID
+	from       board.Square
+	mover      board.Piece
+	opt        Options
+	meter      meter
+	usesSteps  bool        // some leg is e (§3.10), so states keep step counts
+	erupting   bool        // some leg is x (§3.8)
+	simple     bool        // the fast path applies to the program (Simple)
+	fastDests  []uint16    // fastMoves' destinations, by keyOrder
+	pairs      *plainPairs // from the second query on
 
 	lines [4]lineTable // the fast path's tables of the program, by lineIndex (fast.go)
 
@@ -340,6 +343,9 @@ func (s *search) query(prog *expand.Program, pos *board.Position, from board.Squ
 	rot := firstRot(mover)
 	// §3.14 the origin is empty once the mover has left it.
 	start := s.setDelta(0, from, board.Piece{})
+	s.startDelta = start
+	s.cells = pos.AppendCells(s.cells[:0])
+	s.cells[from.Rank*pos.Size().W+from.File] = board.Piece{}
 	s.meter.checkContext()
 	for _, n := range prog.Starts {
 		s.push(state{node: int32(n), sq: pointOf(from), rot: rot, delta: start, path: s.pathStep(0, from)})
@@ -921,14 +927,34 @@ func (s *search) setDelta(id textID, q board.Square, p board.Piece) textID {
 
 // content is what a leg finds on q, the changes d made: off reports an
 // off-board square.
+//
+// The origin is empty in s.cells already (§3.14), so a leg from a state
+// that changed nothing else passes no changes (legChanges).
 func (s *search) content(d delta, q board.Square) (p board.Piece, off bool) {
-	if !s.size.Contains(q) {
+	if uint(q.File) >= uint(s.size.W) || uint(q.Rank) >= uint(s.size.H) {
 		return board.Piece{}, true
 	}
-	if i, ok := d.find(q); ok {
-		return decodePiece(d[i+2], d[i+3]), false
+	if len(d) > 0 {
+		return s.changed(d, q), false
 	}
-	return s.pos.At(q), false
+	return s.cells[q.Rank*s.size.W+q.File], false
+}
+
+// changed is the content of q, on the board, under the changes d.
+func (s *search) changed(d delta, q board.Square) board.Piece {
+	if i, ok := d.find(q); ok {
+		return decodePiece(d[i+2], d[i+3])
+	}
+	return s.cells[q.Rank*s.size.W+q.File]
+}
+
+// legChanges are the changes a leg from st reads the board under: none
+// when they are only the origin emptied, which s.cells holds already.
+func (s *search) legChanges(st *state) delta {
+	if st.delta == s.startDelta {
+		return nil
+	}
+	return s.texts.bytes(st.delta)
 }
 
 // inMargin is the decision of §3.6 and the limit of §12.4: virtual squares
@@ -952,7 +978,7 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 	selected := s.selected(st.node, fr)
 	minSteps, maxSteps := stepCounts(leg, &st)
 	from := st.sq.square()
-	d := s.texts.bytes(st.delta)
+	d := s.legChanges(&st)
 	// Whether the leg may end on an empty square at all: a ride passes
 	// most of them, and arrive need not look at those.
 	endsOnEmptySquare := endsOnEmpty(leg.Modal) || unloads(leg.Modal, &st)
@@ -1018,7 +1044,7 @@ func (s *search) selectLeaps(i int, node int32, fr geometry.Frame) uint16 {
 // is not the mover, finds there what the board holds.
 func (s *search) stay(st state, leg *expand.Leg, fragment bool) []state {
 	q := st.sq.square()
-	p, _ := s.content(s.texts.bytes(st.delta), q)
+	p, _ := s.content(s.legChanges(&st), q)
 	if !fragment {
 		p = s.mover
 		if st.gone() {
