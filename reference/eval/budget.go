@@ -107,12 +107,18 @@ type meter struct {
 	sinceCheck        int
 }
 
-func newMeter(opt Options) meter {
-	m := meter{maxStates: opt.MaxStates, maxBytes: opt.MaxBytes, ctx: opt.Context}
+// reset readies the meter for a query with the budgets of opt. It sets
+// the fields one by one: a meter lives in an Evaluator, and most queries
+// change none of its pointers.
+func (m *meter) reset(opt Options) {
+	m.states, m.bytes, m.sinceCheck = 0, 0, 0
+	m.maxStates, m.maxBytes = opt.MaxStates, opt.MaxBytes
+	if m.ctx != opt.Context {
+		m.ctx = opt.Context
+	}
 	if m.ctx != nil {
 		m.start = time.Now()
 	}
-	return m
 }
 
 // spend counts states and bytes and stops the search, by loc.Bail

@@ -377,7 +377,7 @@ func (s *search) start(prog *expand.Program, pos *board.Position, from board.Squ
 		}
 	}
 	s.prog, s.pos, s.size, s.from, s.mover, s.opt = prog, pos, pos.Size(), from, mover, opt
-	s.meter = newMeter(opt)
+	s.meter.reset(opt)
 }
 
 // reset readies the general search's memory for a query, keeping what the
