@@ -248,7 +248,7 @@ type search struct {
 	nextIndex   int32
 
 	// The search's own callbacks for successors, made once.
-	landFn, pushFn, eruptFn func(state)
+	pushFn, eruptFn func(state)
 }
 
 // found is an outcome met during the search: the effect's key (its raw
@@ -358,8 +358,8 @@ func (s *search) query(prog *expand.Program, pos *board.Position, from board.Squ
 // start readies the search for a query: the program, the position and the
 // budgets.
 func (s *search) start(prog *expand.Program, pos *board.Position, from board.Square, mover board.Piece, opt Options) {
-	if s.landFn == nil {
-		s.landFn, s.pushFn, s.eruptFn = s.land, s.push, s.erupt
+	if s.pushFn == nil {
+		s.pushFn, s.eruptFn = s.push, s.erupt
 	} else if s.pairs == nil {
 		// An evaluator's second query: it is being reused, so the
 		// changes its answers share are worth a table.
@@ -705,14 +705,15 @@ func (s *search) explore() {
 	for len(s.stack) > 0 {
 		i := s.stack[len(s.stack)-1]
 		s.stack = s.stack[:len(s.stack)-1]
-		s.successors(s.seen.states[i], false, s.landFn, s.pushFn, s.eruptFn)
+		s.successors(s.seen.states[i], false, nil, s.pushFn, s.eruptFn)
 	}
 }
 
-// successors makes the leg of st's node: end gets each state in which the
-// move may end, more each state that goes on to a next node, and erupt
-// the state if the leg erupts (§3.8): the real move ends there, and a
-// fragment ends there and erupts in turn.
+// successors makes the leg of st's node: each state in which the move may
+// end is landed (land) in the real move and given to end in a fragment,
+// more gets each state that goes on to a next node, and erupt the state
+// if the leg erupts (§3.8): the real move ends there, and a fragment ends
+// there and erupts in turn.
 func (s *search) successors(st state, fragment bool, end, more, erupt func(state)) {
 	node := &s.prog.Nodes[st.node]
 	leg := &node.Leg
@@ -725,8 +726,12 @@ func (s *search) successors(st state, fragment bool, end, more, erupt func(state
 		return
 	}
 	for _, nx := range s.leg(st, leg, fragment) {
-		if node.End {
+		switch {
+		case !node.End:
+		case fragment:
 			end(nx)
+		default:
+			s.land(nx) // end is land in the real move: called directly
 		}
 		if nx.gone() && !fragment {
 			continue // §3.14 nothing moves after the mover is destroyed
@@ -1115,7 +1120,8 @@ func (s *search) arrive(st state, leg *expand.Leg, q board.Square, v vec, k int,
 		}
 		s.reach(&next, q, v, k)
 		if takes {
-			out = append(out, s.take(next, p, self))
+			last := !fragment && len(s.prog.Nodes[st.node].Next) == 0
+			out = append(out, s.take(next, p, self, last))
 		}
 		if hopsOn {
 			out = append(out, next) // one path when both p and t hop
@@ -1209,13 +1215,17 @@ func unloads(m expand.Modality, st *state) bool { return m.Has(expand.U) && !st.
 
 // take is §3.12: the piece a c or d leg captures or destroys on the square
 // where next stands is removed and carried, replacing any piece carried
-// before. On the real mover itself (self) the mover is destroyed.
-func (s *search) take(next state, p board.Piece, self bool) state {
+// before. On the real mover itself (self) the mover is destroyed. After
+// the last leg of the real move (last) the mover itself stands on that
+// square (land), so the removal is not recorded.
+func (s *search) take(next state, p board.Piece, self, last bool) state {
 	next.carried, next.carryFrm = packPiece(p), next.sq
 	if self {
 		return destroyMover(next)
 	}
-	next.delta = s.setDelta(next.delta, next.sq.square(), board.Piece{})
+	if !last {
+		next.delta = s.setDelta(next.delta, next.sq.square(), board.Piece{})
+	}
 	return next
 }
 

@@ -80,14 +80,15 @@ func (st *state) words() [4]uint64 {
 	}
 }
 
-// hash mixes the words of st.
+// hash mixes the words of st: each by its own odd constant, so that the
+// four products are independent, then the high bits folded down onto the
+// low ones that the set's table uses.
 func (st *state) hash() uint64 {
 	w := st.words()
-	h := w[0]*0x9e3779b97f4a7c15 ^ w[1]
-	h = (h^h>>29)*0xbf58476d1ce4e5b9 ^ w[2]
-	h = (h^h>>32)*0x94d049bb133111eb ^ w[3]
-	h = (h ^ h>>29) * 0xbf58476d1ce4e5b9
-	return h ^ h>>32
+	h := w[0]*0x9e3779b97f4a7c15 ^ w[1]*0xbf58476d1ce4e5b9 ^ w[2]*0x94d049bb133111eb ^ w[3]*0xd6e8feb86659fd93
+	h ^= h >> 32
+	h *= 0x9e3779b97f4a7c15
+	return h ^ h>>29
 }
 
 // stateSet is a set of states that numbers them in the order they were
