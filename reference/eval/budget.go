@@ -127,6 +127,14 @@ func (m *meter) reset(opt Options) {
 func (m *meter) spend(states, bytes int) {
 	m.states += states
 	m.bytes += bytes
+	if m.states > m.maxStates || m.bytes > m.maxBytes || m.ctx != nil {
+		m.check(states)
+	}
+}
+
+// check is spend's work once a budget is exceeded or the query has a
+// context.
+func (m *meter) check(states int) {
 	if m.states > m.maxStates {
 		loc.Bail(&LimitError{Budget: BudgetStates, Limit: m.maxStates})
 	}
