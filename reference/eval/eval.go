@@ -278,8 +278,9 @@ func (ev *Evaluator) Moves(prog *expand.Program, pos *board.Position, from board
 	if err != nil {
 		return nil, err
 	}
-	// The answer's memory is two arrays: the outcomes, and one arena of
-	// changes that their Changes share and their final squares point into.
+	// The answer's memory is its outcomes and one arena for the changes
+	// of those that do not share a pair of changes (plainPairs), which
+	// their Changes share and their final squares point into.
 	out := make([]Outcome, n)
 	need := s.changeCount
 	if s.pairs == nil {
@@ -485,7 +486,7 @@ func (s *search) outcome(i int, o *Outcome, changes []Change, pairs *plainPairs)
 		}
 	}
 	moved := markMoved(s.mover)
-	if plain && pairs != nil && (f == nil || pairs.fits(s.pos, s.from, to, moved)) {
+	if plain && pairs != nil && (f == nil || pairFits(s.pos, s.from, to, moved)) {
 		o.Changes, o.To = pairs.plain(s.from, to, moved)
 		return changes
 	}
@@ -518,9 +519,9 @@ func (s *search) outcome(i int, o *Outcome, changes []Change, pairs *plainPairs)
 // are made once and every outcome with that effect points at them. They
 // are never written again (Outcome is read-only), so sharing them keeps
 // each answer the caller's, and an answer of plain moves costs its
-// outcomes alone. The table is direct-mapped: a pair is made again when
-// another took its slot, and none is kept alive by the table beyond the
-// chunk it was made in.
+// outcomes alone. The table is direct-mapped: a pair whose slot another
+// took is made again when next needed; the old one lives on in the
+// answers that point at it.
 type plainPairs struct {
 	slots [plainPairSlots]plainPair
 	chunk []Change // where new pairs are made
@@ -534,10 +535,10 @@ type plainPair struct {
 // plainPairSlots is the size of the table: a few boards' worth of moves.
 const plainPairSlots = 1 << 11
 
-// fits reports whether the plain effect of a move of the piece moved from
-// from to to is the usual pair of changes: the squares differ and to does
-// not hold moved already (appendPlain).
-func (t *plainPairs) fits(pos *board.Position, from, to board.Square, moved board.Piece) bool {
+// pairFits reports whether the plain effect of a move of the piece moved
+// from from to to is the usual pair of changes: the squares differ and to
+// does not hold moved already (appendPlain).
+func pairFits(pos *board.Position, from, to board.Square, moved board.Piece) bool {
 	return from != to && pos.At(to) != moved
 }
 
