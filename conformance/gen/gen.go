@@ -189,10 +189,11 @@ func sliceShrink(vals []interface{}) gopter.Shrink {
 // The sampler's seed comes from gopter's generator, so a property's seed
 // replays its notations.
 func Notation(g ebnf.Grammar, maxDepth int, keep func(string) bool) gopter.Gen {
+	sampler := grammar.NewSampler(g, maxDepth)
 	return func(p *gopter.GenParameters) *gopter.GenResult {
 		r := rand.New(rand.NewPCG(uint64(p.Rng.Int63()), uint64(p.Rng.Int63())))
 		for try := 0; try < 1000; try++ {
-			s := grammar.Sample(g, "Notation", r, maxDepth)
+			s := sampler.Sample("Notation", r)
 			if Compiles(s) && (keep == nil || keep(s)) {
 				return gopter.NewGenResult(s, ShrinkNotation(keep))
 			}
