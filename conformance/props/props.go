@@ -147,6 +147,7 @@ type Subject struct {
 	Notation string
 	Setup    board.Setup
 	ev       *equiv.Evaluation
+	progs    programs
 	prog     *reference.Program
 	mover    equiv.Mover
 	keys     []string
@@ -163,11 +164,38 @@ func NewSubject(notation string, p board.Setup) (*Subject, error) {
 // NewSubjectOn is NewSubject on a worker's evaluation: every notation of
 // the case is evaluated on ev, within its budgets.
 func NewSubjectOn(ev *equiv.Evaluation, notation string, p board.Setup) (*Subject, error) {
-	prog, err := reference.Compile(notation)
+	return newSubject(ev, nil, notation, p)
+}
+
+// newSubject is NewSubjectOn with the worker's programs of the case: the
+// subject's notation and every other notation its laws compile are
+// looked up there first and kept there.
+func newSubject(ev *equiv.Evaluation, progs programs, notation string, p board.Setup) (*Subject, error) {
+	prog, err := progs.compile(notation)
 	if err != nil {
 		return nil, err
 	}
-	return &Subject{Notation: notation, Setup: p, ev: ev, prog: prog, mover: ev.Program(prog)}, nil
+	return &Subject{Notation: notation, Setup: p, ev: ev, progs: progs, prog: prog, mover: ev.Program(prog)}, nil
+}
+
+// programs are the notations a worker compiled for one case, by text, so
+// that each distinct text is parsed and expanded once: fuzz compiles the
+// notation it draws to check it, then as the subject, and laws may write
+// the same text twice (a factored form that shares nothing is the
+// explicit one). A worker empties it before each case; nil keeps nothing.
+type programs map[string]*reference.Program
+
+// compile is reference.Compile, looked up in ps first; a program compiled
+// is kept unless ps is nil.
+func (ps programs) compile(src string) (*reference.Program, error) {
+	if prog, ok := ps[src]; ok {
+		return prog, nil
+	}
+	prog, err := reference.Compile(src)
+	if err == nil && ps != nil {
+		ps[src] = prog
+	}
+	return prog, err
 }
 
 // outcomes are the subject's outcome keys on its position, computed once.
@@ -240,11 +268,11 @@ var Laws = []Law{
 // other compiles a second notation for a law, on the subject's
 // evaluation, or gives the failure that it does not compile.
 func (s *Subject) other(src string) (equiv.Mover, Result) {
-	m, err := s.ev.Notation(src)
+	prog, err := s.progs.compile(src)
 	if err != nil {
 		return nil, Broken(fmt.Sprintf("%q does not compile: %v", src, err))
 	}
-	return m, Holds
+	return s.ev.Program(prog), Holds
 }
 
 // roundTrip: §8.1 printing the canonical form keeps the meaning.
@@ -458,7 +486,7 @@ func (s *Subject) explicitLegsReadBack() Result {
 				if !last {
 					src += "-W"
 				}
-				q, err := reference.Compile(src)
+				q, err := s.progs.compile(src)
 				if err != nil {
 					return Broken(fmt.Sprintf("leg %q of %s, written out in %q, does not compile: %v", text, s.Notation, src, err))
 				}

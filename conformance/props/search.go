@@ -178,7 +178,7 @@ func Fuzz(ctx context.Context, cfg FuzzConfig, done func(n int)) (FuzzReport, er
 	if cfg.MaxBytes == 0 {
 		cfg.MaxBytes = FuzzMaxBytes
 	}
-	notations, positions := gen.Notation(g, cfg.Depth, nil), gen.Setup(3, cfg.MaxSide)
+	positions := gen.Setup(3, cfg.MaxSide)
 	var (
 		next      atomic.Int64
 		finished  atomic.Int64
@@ -193,6 +193,10 @@ func Fuzz(ctx context.Context, cfg FuzzConfig, done func(n int)) (FuzzReport, er
 		go func() {
 			defer wg.Done()
 			ev := &equiv.Evaluation{Options: eval.Options{MaxStates: cfg.MaxStates, MaxBytes: cfg.MaxBytes}}
+			// The programs of the case in hand: the notation drawn is
+			// compiled once, to check it and as the subject.
+			progs := programs{}
+			notations := gen.NotationWith(g, cfg.Depth, nil, progs.compile)
 			// One source per worker, seeded again for each case: the
 			// same draws as a fresh source, without making one (5 KB
 			// and a seeding) each time.
@@ -210,7 +214,8 @@ func Fuzz(ctx context.Context, cfg FuzzConfig, done func(n int)) (FuzzReport, er
 					return
 				}
 				params.Rng.Seed(cfg.Seed + int64(i))
-				fail, und := runCase(cfg, i, params, notations, positions, ev)
+				clear(progs)
+				fail, und := runCase(cfg, i, params, notations, positions, ev, progs)
 				mu.Lock()
 				finishedI = append(finishedI, i)
 				if fail != nil && (first == nil || fail.Case < first.Case) {
@@ -251,17 +256,18 @@ func Fuzz(ctx context.Context, cfg FuzzConfig, done func(n int)) (FuzzReport, er
 }
 
 // runCase draws case i with params, whose source is seeded with
-// cfg.Seed+i, and checks the laws on it, evaluating its notation on ev:
-// the failure (shrunk) of the first law broken, or, when none is broken,
-// the first law left undecided; both nil when every law held.
-func runCase(cfg FuzzConfig, i int, params *gopter.GenParameters, notations, positions gopter.Gen, ev *equiv.Evaluation) (*FuzzFailure, *FuzzUndecided) {
+// cfg.Seed+i, and checks the laws on it, evaluating its notations on ev
+// and keeping their programs in progs (empty when the case starts): the
+// failure (shrunk) of the first law broken, or, when none is broken, the
+// first law left undecided; both nil when every law held.
+func runCase(cfg FuzzConfig, i int, params *gopter.GenParameters, notations, positions gopter.Gen, ev *equiv.Evaluation, progs programs) (*FuzzFailure, *FuzzUndecided) {
 	nr, pr := notations(params), positions(params)
 	n, ok := nr.Retrieve()
 	p, _ := pr.Retrieve()
 	if !ok {
 		return nil, &FuzzUndecided{Case: i, Reason: errors.New("no notation that compiles could be drawn")}
 	}
-	subject, err := NewSubjectOn(ev, n.(string), p.(board.Setup))
+	subject, err := newSubject(ev, progs, n.(string), p.(board.Setup))
 	if err != nil { // gen.Notation only yields notations that compile
 		panic(err)
 	}
