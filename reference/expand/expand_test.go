@@ -128,8 +128,13 @@ func TestChainCounts(t *testing.T) {
 		{"(WF)03", "8"},      // 2·2·2 ways through three exact copies
 		{"(W-F)(WF)3", "15"}, // W-F, then 2+4+8 through (WF)3
 		{"((W-F)100)100", nested.String()},
-		{"W0", "unbounded"},       // §5.3 a loop
-		{"(W-F)0-N", "unbounded"}, // a loop that ends the move only after it
+		{"(WF)063", "9223372036854775808"},         // 2^63
+		{"(WF)064", "18446744073709551616"},        // 2^64: 2^63 + 2^63 no longer fits a word
+		{"(WFD)040", "12157665459056928801"},       // 3^40, below 2^64
+		{"(WFD)041", "36472996377170786403"},       // 3^41, above
+		{"(WF)064(WF)064", "36893488147419103232"}, // 2^65
+		{"W0", "unbounded"},                        // §5.3 a loop
+		{"(W-F)0-N", "unbounded"},                  // a loop that ends the move only after it
 		{"mW0-cF", "unbounded"},
 	} {
 		p, err := compile(t, c.src)
@@ -145,6 +150,26 @@ func TestChainCounts(t *testing.T) {
 			if c.want != "unbounded" && !w.Total.Exact() {
 				t.Errorf("%s: count %v not marked exact", c.src, w.Total)
 			}
+		}
+	}
+}
+
+// TestChainCountsAllocate: counting the chains of a program allocates
+// the same few arrays however many nodes it has, not some per node
+// (counting was 2% of fuzz, issue 29), as long as the counts fit a word:
+// ten times the nodes, the same allocations.
+func TestChainCountsAllocate(t *testing.T) {
+	for _, pair := range [][2]string{{"W100", "W1000"}, {"(WFD)020", "(WFD)040"}} {
+		var allocs [2]float64
+		for i, src := range pair {
+			p, err := compile(t, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			allocs[i] = testing.AllocsPerRun(10, func() { p.WalkChains(1, 1) })
+		}
+		if allocs[1] > allocs[0] {
+			t.Errorf("counting the chains of %s allocates %.0f times, of %s %.0f times", pair[0], allocs[0], pair[1], allocs[1])
 		}
 	}
 }
