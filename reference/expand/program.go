@@ -72,9 +72,11 @@ func (l *Leg) AllDirections() bool { return l.Dirs == nil }
 
 // Node is a leg in the graph with the legs that may follow it.
 type Node struct {
-	Leg  Leg
-	Next []int // indices of the nodes that may follow
-	End  bool  // the move may end after this leg (§4.4)
+	Leg Leg
+	// Next are the indices of the nodes that may follow. Nodes may share
+	// their Next arrays: they are never written to in place.
+	Next []int
+	End  bool // the move may end after this leg (§4.4)
 	// ReachesEnd: some chain through this node ends the move (§4.6): the
 	// node may end it, or a node after it may. Compile sets it.
 	ReachesEnd bool
