@@ -181,6 +181,21 @@ func TestCompileAllocates(t *testing.T) {
 	}
 }
 
+// TestLegStringAllocates: writing a leg out allocates its text alone
+// (fuzz writes out every leg of every notation, issue 29).
+func TestLegStringAllocates(t *testing.T) {
+	p, err := compile(t, "ifxcimW-lbecdiF-O")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range p.Nodes {
+		leg := &p.Nodes[i].Leg
+		if allocs := testing.AllocsPerRun(20, func() { _ = leg.String() }); allocs > 1 {
+			t.Errorf("writing out %s allocates %.0f times", leg, allocs)
+		}
+	}
+}
+
 // TestChainCountsAllocate: counting the chains of a program allocates
 // the same few arrays however many nodes it has, not some per node
 // (counting was 2% of fuzz, issue 29), as long as the counts fit a word:

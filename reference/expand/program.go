@@ -102,8 +102,7 @@ var DefaultLimits = Limits{MaxNodes: 200_000}
 // by side (f and r make fr, §2.6) are written as a group of one leg per
 // name: (fmWrmW).
 func (l *Leg) String() string {
-	joined := strings.Join(l.Dirs, "")
-	if len(l.Dirs) > 1 && !slices.Equal(syntax.DirectionTokens(joined), l.Dirs) {
+	if len(l.Dirs) > 1 && !slices.Equal(syntax.DirectionTokens(strings.Join(l.Dirs, "")), l.Dirs) {
 		parts := make([]string, len(l.Dirs))
 		for i, d := range l.Dirs {
 			one := *l
@@ -112,44 +111,48 @@ func (l *Leg) String() string {
 		}
 		return "(" + strings.Join(parts, "") + ")"
 	}
-	var b strings.Builder
+	var buf [24]byte // most legs: one allocation, the result
+	b := buf[:0]
 	if l.MoverVirgin {
-		b.WriteByte('i')
+		b = append(b, 'i')
 	}
 	if l.Dirs == nil {
 		if l.Atom.Class != geometry.Null {
-			b.WriteByte('a')
+			b = append(b, 'a')
 		}
-	} else {
-		b.WriteString(joined)
+	}
+	for _, d := range l.Dirs {
+		b = append(b, d...)
 	}
 	if l.Erupt {
-		b.WriteByte('x')
+		b = append(b, 'x')
 	}
 	if l.Equal {
-		b.WriteByte('e')
+		b = append(b, 'e')
 	}
-	b.WriteString(l.ModalityLetters())
-	b.WriteByte(l.Atom.Letter)
-	return b.String()
+	b = l.appendModalityLetters(b)
+	b = append(b, l.Atom.Letter)
+	return string(b)
 }
 
 // ModalityLetters writes the leg's modality as explicit Betza 2.0: its
 // letters in the order m c d p t o u, with the i of §3.11 after a c or d
 // that takes only pieces that have not moved ("mci"); "" for none.
-func (l *Leg) ModalityLetters() string {
-	var b strings.Builder
+func (l *Leg) ModalityLetters() string { return string(l.appendModalityLetters(nil)) }
+
+// appendModalityLetters appends ModalityLetters to b.
+func (l *Leg) appendModalityLetters(b []byte) []byte {
 	for i := range modalityOrder {
 		bit := Modality(1 << i)
 		if l.Modal&bit == 0 {
 			continue
 		}
-		b.WriteByte(modalityOrder[i])
+		b = append(b, modalityOrder[i])
 		if (bit == C && l.CVirgin) || (bit == D && l.DVirgin) {
-			b.WriteByte('i')
+			b = append(b, 'i')
 		}
 	}
-	return b.String()
+	return b
 }
 
 // Erupts reports whether some leg of the program erupts (x, §3.8).
