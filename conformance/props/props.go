@@ -12,7 +12,6 @@ package props
 import (
 	"errors"
 	"fmt"
-	"math/big"
 	"os"
 	"slices"
 	"strconv"
@@ -153,6 +152,21 @@ type Subject struct {
 	keys     []string
 	err      error
 	done     bool
+	// legTexts are the subject's legs written out (expand.Leg.String), by
+	// node, each written when first asked for: chains share legs, and the
+	// laws explicit-defaults and refactoring both write them out.
+	legTexts []string
+}
+
+// legText is node n of the subject's program written out.
+func (s *Subject) legText(n int) string {
+	if s.legTexts == nil {
+		s.legTexts = make([]string, len(s.prog.Prog.Nodes))
+	}
+	if s.legTexts[n] == "" { // a leg is never written as ""
+		s.legTexts[n] = s.prog.Prog.Nodes[n].Leg.String()
+	}
+	return s.legTexts[n]
 }
 
 // NewSubject compiles the notation; it fails only if the notation does not
@@ -383,24 +397,25 @@ func (s *Subject) explicitChainLegs(maxChains, maxLegs int) ([][]string, Result)
 	if walk.Total.Unbounded {
 		return nil, Holds // a loop has no finite explicit form: the law does not apply
 	}
-	tooBig := Result{Undecided: fmt.Errorf("the explicit form (%s chains) has more than this law's limit of %d chains", walk.Total, maxChains)}
-	if n := walk.Total.Int(); !walk.Total.Exact() || n.Cmp(big.NewInt(int64(maxChains))) > 0 {
-		return nil, tooBig
+	if !walk.Total.AtMost(uint64(maxChains)) {
+		return nil, Result{Undecided: fmt.Errorf("the explicit form (%s chains) has more than this law's limit of %d chains", walk.Total, maxChains)}
 	}
-	tooBig = Result{Undecided: fmt.Errorf("the explicit form (%s chains) has more than this law's limit of %d legs in all", walk.Total, maxLegs)}
+	tooBig := func() Result {
+		return Result{Undecided: fmt.Errorf("the explicit form (%s chains) has more than this law's limit of %d legs in all", walk.Total, maxLegs)}
+	}
 	walk = s.prog.Prog.WalkChains(maxChains, maxLegs)
 	if !walk.More.IsZero() {
-		return nil, tooBig
+		return nil, tooBig()
 	}
 	var chains [][]string
 	legs := 0
 	for _, c := range walk.Shown {
 		if legs += len(c.Nodes); c.Cut || legs > maxLegs {
-			return nil, tooBig
+			return nil, tooBig()
 		}
 		chain := make([]string, len(c.Nodes))
 		for i, n := range c.Nodes {
-			chain[i] = s.prog.Prog.Nodes[n].Leg.String()
+			chain[i] = s.legText(n)
 		}
 		chains = append(chains, chain)
 	}
@@ -465,8 +480,8 @@ func (s *Subject) explicitLegsReadBack() Result {
 		if len(node.Next) > 0 {
 			lasts = append(lasts, false)
 		}
-		text := node.Leg.String()
-		want := legKeys(&node.Leg)
+		text := s.legText(i)
+		want := legKeys(&node.Leg, text)
 		for _, first := range firsts {
 			for _, last := range lasts {
 				// Legs written alike, in the same place, read back alike:
@@ -513,11 +528,11 @@ type legPlace struct {
 	first, last bool
 }
 
-// legKeys are the legKeys of what leg l means: itself, or, where its
-// written form is one leg per direction name (expand.Leg.String), those
-// legs; sorted.
-func legKeys(l *expand.Leg) []string {
-	if len(l.Dirs) > 1 && strings.HasPrefix(l.String(), "(") {
+// legKeys are the legKeys of what leg l, written out as text
+// (expand.Leg.String), means: itself, or, where text is one leg per
+// direction name, those legs; sorted.
+func legKeys(l *expand.Leg, text string) []string {
+	if len(l.Dirs) > 1 && strings.HasPrefix(text, "(") {
 		keys := make([]string, len(l.Dirs))
 		for i, d := range l.Dirs {
 			one := *l
@@ -531,13 +546,39 @@ func legKeys(l *expand.Leg) []string {
 }
 
 // legKey is everything a leg means, not where it was written: a null
-// leg has no directions to mean (§1.4), whatever it names.
+// leg has no directions to mean (§1.4), whatever it names. It reads
+// "W[f l]:mc:ifalse,false,false:xfalse:efalse" (the directions as
+// fmt.Sprint writes them, "-" for a null leg), written in one buffer:
+// the law explicit-defaults keys every leg of the notations it cannot
+// write out.
 func legKey(l *expand.Leg) string {
-	dirs := fmt.Sprint(l.Dirs)
+	var buf [64]byte
+	b := append(buf[:0], l.Atom.Letter)
 	if l.Atom.Class == geometry.Null {
-		dirs = "-"
+		b = append(b, '-')
+	} else {
+		b = append(b, '[')
+		for i, d := range l.Dirs {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, d...)
+		}
+		b = append(b, ']')
 	}
-	return fmt.Sprintf("%c%s:%s:i%t,%t,%t:x%t:e%t", l.Atom.Letter, dirs, l.Modal, l.MoverVirgin, l.CVirgin, l.DVirgin, l.Erupt, l.Equal)
+	b = append(b, ':')
+	b = append(b, l.Modal.String()...)
+	b = append(b, ":i"...)
+	b = strconv.AppendBool(b, l.MoverVirgin)
+	b = append(b, ',')
+	b = strconv.AppendBool(b, l.CVirgin)
+	b = append(b, ',')
+	b = strconv.AppendBool(b, l.DVirgin)
+	b = append(b, ":x"...)
+	b = strconv.AppendBool(b, l.Erupt)
+	b = append(b, ":e"...)
+	b = strconv.AppendBool(b, l.Equal)
+	return string(b)
 }
 
 // refactoring: a notation means the same moves however its union is

@@ -1,12 +1,14 @@
 package props
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/betzacheck/betzacheck/reference"
 	"github.com/betzacheck/betzacheck/reference/expand"
+	"github.com/betzacheck/betzacheck/reference/geometry"
 )
 
 // TestFactoredForms pins the forms the refactoring law writes: the
@@ -66,6 +68,31 @@ func TestLegsReadBack(t *testing.T) {
 		leg.Modal, leg.CVirgin = expand.M, true
 		if res := s.explicitLegsReadBack(); res.Failure == "" {
 			t.Errorf("%s with a victim-i that its written form drops: read back without a failure", notation)
+		}
+	}
+}
+
+// TestLegKey: legKey writes what fmt wrote before it was written in one
+// buffer (issue 29): the directions as fmt.Sprint lists them, the
+// modality, the flags; "-" for the directions of a null leg. It allocates
+// its text and the modality's (fmt took ten).
+func TestLegKey(t *testing.T) {
+	prog, err := reference.Compile("ifxcimW-lbecdiF-O-aW-(F)rf3-xmN")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range prog.Prog.Nodes {
+		l := &prog.Prog.Nodes[i].Leg
+		dirs := fmt.Sprint(l.Dirs)
+		if l.Atom.Class == geometry.Null {
+			dirs = "-"
+		}
+		want := fmt.Sprintf("%c%s:%s:i%t,%t,%t:x%t:e%t", l.Atom.Letter, dirs, l.Modal, l.MoverVirgin, l.CVirgin, l.DVirgin, l.Erupt, l.Equal)
+		if got := legKey(l); got != want {
+			t.Errorf("leg %s: key %q, want %q", l, got, want)
+		}
+		if allocs := testing.AllocsPerRun(20, func() { legKey(l) }); allocs > 2 {
+			t.Errorf("leg %s: its key allocates %.0f times", l, allocs)
 		}
 	}
 }
