@@ -42,6 +42,21 @@ type expander struct {
 	// forward is the direction set f that §4.3 and §5.1 imply, one for
 	// the whole program (Leg.Dirs are never written to).
 	forward []string
+	// atoms are the atoms looked up so far, by letter from 'A': a
+	// notation names few atoms in many legs.
+	atoms ['Z' - 'A' + 1]*geometry.Atom
+}
+
+// lookupAtom is geometry.LookupAtom, looked up once per letter.
+func (e *expander) lookupAtom(letter byte) *geometry.Atom {
+	if letter < 'A' || letter > 'Z' {
+		return geometry.LookupAtom(letter) // the parser admits none
+	}
+	a := &e.atoms[letter-'A']
+	if *a == nil {
+		*a = geometry.LookupAtom(letter)
+	}
+	return *a
 }
 
 // Compile expands a parsed notation into a Program. Errors are
@@ -213,7 +228,7 @@ func (e *expander) atom(a *syntax.Atom, c ctx) frag {
 		loc.Bail(loc.Errorf("", int(letterAt(c.equalSrc, 'e', a.At)), "§9.8", "e on the first leg of a move: there is no previous leg to be as long as"))
 	}
 	leg := Leg{
-		Atom:        geometry.LookupAtom(a.Letter),
+		Atom:        e.lookupAtom(a.Letter),
 		Dirs:        c.firstDirs,
 		DirWhy:      c.firstDirWhy,
 		Modal:       c.lastModal,
