@@ -103,13 +103,27 @@ func (p *parser) parseNotation() *Notation {
 
 // Chain = Leg { "-" Leg } .
 func (p *parser) parseChain() *Chain {
-	c := &Chain{Legs: []*Leg{p.parseLeg("")}}
+	b := &chainNodes{}
+	c := &b.chain
+	c.Legs = append(b.legs[:0], p.parseLeg(""))
 	for p.peek().tok == tDash {
 		dash := p.next()
+		if c.Dashes == nil {
+			c.Dashes = b.dashes[:0]
+		}
 		c.Dashes = append(c.Dashes, dash.pos)
 		c.Legs = append(c.Legs, p.parseLeg("after '-'"))
 	}
 	return c
+}
+
+// chainNodes are a chain with room for its first legs, allocated
+// together: most chains have few legs (an explicit form, the union of a
+// notation's chains written out, has many chains).
+type chainNodes struct {
+	chain  Chain
+	legs   [3]*Leg
+	dashes [2]Pos
 }
 
 // Leg = Modifiers ( Atom | "(" Notation ")" ) [ Exponent ] .
