@@ -49,3 +49,36 @@ func TestCaseCompilesOnce(t *testing.T) {
 		t.Error("with no programs kept, a notation is compiled once")
 	}
 }
+
+// TestPrintedOnce: the laws roundtrip and print-idempotent print the
+// subject once, and print-idempotent reads the printed form back from the
+// program roundtrip compiled from it, not by parsing it again (issue 29);
+// a text no law compiled is parsed.
+func TestPrintedOnce(t *testing.T) {
+	pos := board.NewPosition(board.Size{W: 5, H: 5})
+	pos.Set(board.Square{}, board.Piece{Kind: 'X', Color: board.White})
+	progs := programs{}
+	s, err := newSubject(new(equiv.Evaluation), progs, "cmW", board.Setup{Pos: pos})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := roundTrip(s); res != Holds {
+		t.Fatalf("roundtrip: %+v", res)
+	}
+	printed := s.printed()
+	if printed != "mcW" || progs[printed] == nil {
+		t.Fatalf("printed %q; programs kept %v", printed, progs)
+	}
+	if n, err := s.parsed(printed); err != nil || n != progs[printed].AST {
+		t.Errorf("the printed form is parsed again")
+	}
+	if n, err := s.parsed("cmW"); err != nil || n != s.prog.AST {
+		t.Errorf("the subject's own text is parsed again")
+	}
+	if n, err := s.parsed("fW"); err != nil || n == nil {
+		t.Errorf("fW: %v, %v", n, err)
+	}
+	if res := printIdempotent(s); res != Holds {
+		t.Errorf("print-idempotent: %+v", res)
+	}
+}

@@ -156,6 +156,12 @@ type Subject struct {
 	// node, each written when first asked for: chains share legs, and the
 	// laws explicit-defaults and refactoring both write them out.
 	legTexts []string
+	// explicit are all the subject's chains written out, leg by leg, by
+	// explicitChainLegs within the limits explicitWithin (chains, legs);
+	// nil until it has written them.
+	explicit       [][]string
+	explicitWithin [2]int
+	canonical      string // printed, once printed
 }
 
 // legText is node n of the subject's program written out.
@@ -279,6 +285,28 @@ var Laws = []Law{
 	{"refactoring", "§4.6 §5.1 §3.8", refactoring},
 }
 
+// printed is the subject's canonical form (syntax.Print), printed once
+// for the laws roundtrip and print-idempotent.
+func (s *Subject) printed() string {
+	if s.canonical == "" {
+		s.canonical = s.prog.Canonical()
+	}
+	return s.canonical
+}
+
+// parsed is the tree of src (syntax.Parse): the subject's own when src
+// is its notation, or that of a program of the case compiled from src,
+// which is the same tree; otherwise src is parsed.
+func (s *Subject) parsed(src string) (*syntax.Notation, error) {
+	if src == s.Notation {
+		return s.prog.AST, nil
+	}
+	if prog, ok := s.progs[src]; ok {
+		return prog.AST, nil
+	}
+	return syntax.Parse(src)
+}
+
 // other compiles a second notation for a law, on the subject's
 // evaluation, or gives the failure that it does not compile.
 func (s *Subject) other(src string) (equiv.Mover, Result) {
@@ -291,7 +319,7 @@ func (s *Subject) other(src string) (equiv.Mover, Result) {
 
 // roundTrip: §8.1 printing the canonical form keeps the meaning.
 func roundTrip(s *Subject) Result {
-	printed := s.prog.Canonical()
+	printed := s.printed()
 	if printed == s.Notation {
 		return Holds // the same text compiles to the same program: the same moves
 	}
@@ -303,8 +331,8 @@ func roundTrip(s *Subject) Result {
 }
 
 func printIdempotent(s *Subject) Result {
-	once := syntax.Print(s.prog.AST)
-	m, err := syntax.Parse(once)
+	once := s.printed()
+	m, err := s.parsed(once)
 	if err != nil {
 		return Broken(fmt.Sprintf("printed form %q does not parse: %v", once, err))
 	}
@@ -390,7 +418,14 @@ const (
 // leg with every implied letter written (expand.Leg.String). It returns
 // nil and Holds when the law does not apply (a loop: no finite explicit
 // form), or nil and an undecided result past the limits above.
+//
+// Chains written out within some limits are every chain: a later call
+// within larger limits (refactoring's, after explicit-defaults') reads
+// them again, walks nothing and writes nothing.
 func (s *Subject) explicitChainLegs(maxChains, maxLegs int) ([][]string, Result) {
+	if s.explicit != nil && maxChains >= s.explicitWithin[0] && maxLegs >= s.explicitWithin[1] {
+		return s.explicit, Holds
+	}
 	// The counts first: a walk of a union too large to write out would
 	// cost up to explicitChains·explicitLegs for nothing.
 	walk := s.prog.Prog.WalkChains(1, 1)
@@ -419,6 +454,7 @@ func (s *Subject) explicitChainLegs(maxChains, maxLegs int) ([][]string, Result)
 		}
 		chains = append(chains, chain)
 	}
+	s.explicit, s.explicitWithin = chains, [2]int{maxChains, maxLegs}
 	return chains, Holds
 }
 

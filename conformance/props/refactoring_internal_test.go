@@ -96,3 +96,28 @@ func TestLegKey(t *testing.T) {
 		}
 	}
 }
+
+// TestExplicitChainsWrittenOnce: the chains explicit-defaults writes out
+// are those refactoring writes out, within its larger limits, and
+// refactoring reads them again instead of walking the chains a second time
+// (issue 29); within smaller limits they are walked again, and are too
+// many.
+func TestExplicitChainsWrittenOnce(t *testing.T) {
+	prog, err := reference.Compile("xW-xW-W2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := &Subject{Notation: "xW-xW-W2", prog: prog}
+	want, _ := fresh.explicitChainLegs(refactorChains, refactorLegs)
+	s := &Subject{Notation: "xW-xW-W2", prog: prog}
+	first, res := s.explicitChainLegs(explicitChains, explicitLegs)
+	if res != Holds || !slices.EqualFunc(first, want, slices.Equal) {
+		t.Fatalf("explicit-defaults writes %q (%+v), refactoring %q", first, res, want)
+	}
+	if again, _ := s.explicitChainLegs(refactorChains, refactorLegs); len(again) == 0 || &again[0] != &first[0] {
+		t.Errorf("refactoring writes the chains out again")
+	}
+	if fewer, res := s.explicitChainLegs(1, 1); fewer != nil || res.Undecided == nil {
+		t.Errorf("within one chain of one leg: %q, %+v; want too many", fewer, res)
+	}
+}
