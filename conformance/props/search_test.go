@@ -107,23 +107,29 @@ func TestFuzzBudgets(t *testing.T) {
 	}
 }
 
-// TestFuzzReplaysEachCase: case i of a run is the case that a run of one
-// case from seed+i draws, whichever worker drew it after which others.
-func TestFuzzReplaysEachCase(t *testing.T) {
+// recorder returns a law that holds on every case and records it, as
+// its notation and its position, in the set it returns with it (which
+// the law fills as it runs, from any worker).
+func recorder() (props.Law, map[string]bool) {
 	var mu sync.Mutex
 	drawn := map[string]bool{}
-	record := props.Law{Name: "record", Check: func(s *props.Subject) props.Result {
+	return props.Law{Name: "record", Check: func(s *props.Subject) props.Result {
 		mu.Lock()
 		defer mu.Unlock()
 		drawn[s.Notation+" "+s.Setup.String()] = true
 		return props.Holds
-	}}
+	}}, drawn
+}
+
+// TestFuzzReplaysEachCase: case i of a run is the case that a run of one
+// case from seed+i draws, whichever worker drew it after which others.
+func TestFuzzReplaysEachCase(t *testing.T) {
+	record, run := recorder()
 	const seed, count int64 = 11, 12
 	if _, err := props.Fuzz(context.Background(), props.FuzzConfig{Count: int(count), Seed: seed, Workers: 2, Laws: []props.Law{record}}, nil); err != nil {
 		t.Fatal(err)
 	}
-	run := drawn
-	drawn = map[string]bool{}
+	record, drawn := recorder()
 	for i := range count {
 		if _, err := props.Fuzz(context.Background(), props.FuzzConfig{Count: 1, Seed: seed + i, Laws: []props.Law{record}}, nil); err != nil {
 			t.Fatal(err)
@@ -144,14 +150,7 @@ func TestFuzzDrawsAsMathRand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mu sync.Mutex
-	drawn := map[string]bool{}
-	record := props.Law{Name: "record", Check: func(s *props.Subject) props.Result {
-		mu.Lock()
-		defer mu.Unlock()
-		drawn[s.Notation+" "+s.Setup.String()] = true
-		return props.Holds
-	}}
+	record, drawn := recorder()
 	const seed, count = -40, 80 // seeds of both signs, and 0
 	if _, err := props.Fuzz(context.Background(), props.FuzzConfig{Count: count, Seed: seed, Laws: []props.Law{record}}, nil); err != nil {
 		t.Fatal(err)
