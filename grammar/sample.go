@@ -24,8 +24,34 @@ import (
 //
 // g should pass ebnf.Verify: a name with no production expands to nothing.
 // Sample panics if a production derives no finite sentence.
+//
+// Sample works out what each production costs to finish on every call; a
+// caller that draws many sentences of one grammar uses a Sampler.
 func Sample(g ebnf.Grammar, start string, r *rand.Rand, maxDepth int) string {
-	s := newSampler(g, r, maxDepth)
+	return NewSampler(g, maxDepth).Sample(start, r)
+}
+
+// A Sampler draws sentences of one grammar as Sample does, with the
+// productions' costs (the fewest nested expansions that finish each one)
+// worked out once: they depend only on the grammar, and working them out
+// again for each sentence cost more than drawing it (a fuzz case of
+// betzacheck draws about one notation). A Sampler is safe for concurrent
+// use; the grammar must not change while it is in use.
+type Sampler struct {
+	g        ebnf.Grammar
+	maxDepth int
+	cost     map[string]int // read only
+}
+
+// NewSampler returns the Sampler of g at maxDepth (see Sample).
+func NewSampler(g ebnf.Grammar, maxDepth int) *Sampler {
+	return &Sampler{g: g, maxDepth: maxDepth, cost: productionCosts(g)}
+}
+
+// Sample returns a random sentence of production start, drawn with r: the
+// sentence Sample(g, start, r, maxDepth) draws.
+func (sm *Sampler) Sample(start string, r *rand.Rand) string {
+	s := sm.sampler(r)
 	s.name(start, 0)
 	return s.out.String()
 }
@@ -51,7 +77,12 @@ type sampler struct {
 }
 
 func newSampler(g ebnf.Grammar, r *rand.Rand, maxDepth int) *sampler {
-	return &sampler{g: g, r: r, maxDepth: maxDepth, cost: productionCosts(g)}
+	return NewSampler(g, maxDepth).sampler(r)
+}
+
+// sampler is the state of one draw with r.
+func (sm *Sampler) sampler(r *rand.Rand) *sampler {
+	return &sampler{g: sm.g, r: r, maxDepth: sm.maxDepth, cost: sm.cost}
 }
 
 const infinite = math.MaxInt / 4

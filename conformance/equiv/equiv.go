@@ -49,16 +49,19 @@ func Program(prog *reference.Program) Mover {
 type Evaluation struct {
 	Options eval.Options
 	ev      eval.Evaluator
+	key     []byte // where each key is written before it is copied out
 }
 
 // Program returns the Mover of a compiled notation on e. Its keys are
 // written as the evaluator shows each outcome (Visit), with no answer
-// built in between.
+// built in between, each in e's buffer and then copied out: one
+// allocation a key.
 func (e *Evaluation) Program(prog *reference.Program) Mover {
 	return func(p board.Setup) ([]string, error) {
 		var keys []string
 		err := e.ev.Visit(prog.Prog, p.Pos, p.From, e.Options, func(o eval.Outcome) {
-			keys = append(keys, o.Key())
+			e.key = o.AppendKey(e.key[:0])
+			keys = append(keys, string(e.key))
 		})
 		if err != nil {
 			return nil, err

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/reference"
 	"github.com/betzacheck/betzacheck/reference/board"
 	"github.com/betzacheck/betzacheck/reference/eval"
 )
@@ -366,5 +367,32 @@ func TestReport(t *testing.T) {
 	want = "board 3x2 position p2/1X1 from b1\n" + diagram + "A: boom\nB: no error\n"
 	if got := cx.Report("A", "B"); got != want {
 		t.Errorf("Report with an error:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestEvaluationKeysAllocate: an Evaluation's Mover allocates one string
+// per outcome beyond what the evaluator itself allocates, and the list's
+// growth (each key was built and then copied, issue 29).
+func TestEvaluationKeysAllocate(t *testing.T) {
+	prog, err := reference.Compile("Q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := setup(t, "8x8", "8/8/8/8/3X4/8/8/8", "d4")
+	var ev equiv.Evaluation
+	m := ev.Program(prog)
+	keys, err := m(p)
+	if err != nil || len(keys) != 27 {
+		t.Fatalf("Q on d4: %d keys, %v", len(keys), err)
+	}
+	var bare eval.Evaluator
+	visit := testing.AllocsPerRun(20, func() {
+		if err := bare.Visit(prog.Prog, p.Pos, p.From, eval.Options{}, func(eval.Outcome) {}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	mover := testing.AllocsPerRun(20, func() { m(p) })
+	if extra := mover - visit; extra > float64(len(keys)+6) {
+		t.Errorf("the Mover allocates %.0f times more than the evaluator for %d keys", extra, len(keys))
 	}
 }

@@ -2,7 +2,6 @@ package equiv
 
 import (
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/betzacheck/betzacheck/reference/board"
@@ -67,37 +66,52 @@ func (y Symmetry) Keys(size board.Size, keys []string) []string {
 	for i, k := range keys {
 		out[i] = y.key(size, k)
 	}
-	sort.Strings(out)
+	slices.Sort(out)
 	return out
 }
 
+// key maps one outcome key: the mover's square ("-" when it was
+// destroyed), then each changed square with its content, which are sorted
+// again for the image (rank, then file, as eval.Outcome.Key writes them).
+// It reads the key in place and writes the image's key with one
+// allocation, the result: the symmetric laws of fuzz map every outcome of
+// their images (issue 29).
 func (y Symmetry) key(size board.Size, k string) string {
-	fields := strings.Fields(k)
-	to := fields[0]
-	if to != "-" {
-		to = y.mapSquare(size, to)
-	}
 	type change struct {
-		q    board.Square
-		text string
+		q     board.Square
+		piece string // as written
 	}
-	var changes []change
-	for _, f := range fields[1:] {
-		sq, piece, _ := strings.Cut(f, "=")
+	var room [8]change
+	changes := room[:0]
+	to, rest, _ := strings.Cut(k, " ")
+	for rest != "" {
+		var field string
+		field, rest, _ = strings.Cut(rest, " ")
+		sq, piece, _ := strings.Cut(field, "=")
 		q, _ := board.ParseSquare(sq)
-		q = y.square(size, q)
-		if y.piece != nil {
-			pc, _ := board.ParsePiece(piece)
-			piece = y.mapPiece(pc).String()
-		}
-		changes = append(changes, change{q, q.String() + "=" + piece})
+		changes = append(changes, change{y.square(size, q), piece})
 	}
 	slices.SortFunc(changes, func(a, b change) int { return a.q.Compare(b.q) })
-	parts := []string{to}
-	for _, c := range changes {
-		parts = append(parts, c.text)
+	var buf [64]byte
+	b := buf[:0]
+	if to == "-" {
+		b = append(b, '-')
+	} else {
+		q, _ := board.ParseSquare(to)
+		b = y.square(size, q).Append(b)
 	}
-	return strings.Join(parts, " ")
+	for _, c := range changes {
+		b = append(b, ' ')
+		b = c.q.Append(b)
+		b = append(b, '=')
+		if y.piece == nil {
+			b = append(b, c.piece...)
+			continue
+		}
+		pc, _ := board.ParsePiece(c.piece)
+		b = y.piece(pc).Append(b)
+	}
+	return string(b)
 }
 
 func (y Symmetry) mapPiece(p board.Piece) board.Piece {

@@ -189,11 +189,21 @@ func sliceShrink(vals []interface{}) gopter.Shrink {
 // The sampler's seed comes from gopter's generator, so a property's seed
 // replays its notations.
 func Notation(g ebnf.Grammar, maxDepth int, keep func(string) bool) gopter.Gen {
+	return NotationWith(g, maxDepth, keep, reference.Compile)
+}
+
+// NotationWith is Notation with compile as the reference's compiler (a
+// notation is drawn if compile accepts it): for a caller that compiles the
+// notation drawn once more and keeps the programs compiled (props.Fuzz),
+// so that it is compiled once. It draws what Notation draws. The
+// shrinker compiles with reference.Compile.
+func NotationWith(g ebnf.Grammar, maxDepth int, keep func(string) bool, compile func(string) (*reference.Program, error)) gopter.Gen {
+	sampler := grammar.NewSampler(g, maxDepth)
 	return func(p *gopter.GenParameters) *gopter.GenResult {
 		r := rand.New(rand.NewPCG(uint64(p.Rng.Int63()), uint64(p.Rng.Int63())))
 		for try := 0; try < 1000; try++ {
-			s := grammar.Sample(g, "Notation", r, maxDepth)
-			if Compiles(s) && (keep == nil || keep(s)) {
+			s := sampler.Sample("Notation", r)
+			if _, err := compile(s); err == nil && (keep == nil || keep(s)) {
 				return gopter.NewGenResult(s, ShrinkNotation(keep))
 			}
 		}

@@ -29,8 +29,8 @@ var plantedBugs = []plantedBug{
 	}}, corpusFile("valid/chaining/xiangqi-horse.txtar")},
 	{"no-f-default", "§4.3 right legs go every way instead of f", []patch{{
 		"reference/expand/expand.go",
-		`c.firstDirs = []string{"f"}`,
-		`c.firstDirs = []string{"f"}; if mutant("no-f-default") { c.firstDirs = nil }`,
+		`c.firstDirs = e.forward`,
+		`c.firstDirs = e.forward; if mutant("no-f-default") { c.firstDirs = nil }`,
 	}}, corpusFile("valid/chaining/grasshopper.txtar")},
 	{"distributed-modality-dropped", "§7.1 a modality before a group or exponent is lost", []patch{{
 		"reference/expand/expand.go",

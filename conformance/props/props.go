@@ -12,7 +12,6 @@ package props
 import (
 	"errors"
 	"fmt"
-	"math/big"
 	"os"
 	"slices"
 	"strconv"
@@ -147,11 +146,33 @@ type Subject struct {
 	Notation string
 	Setup    board.Setup
 	ev       *equiv.Evaluation
+	progs    programs
 	prog     *reference.Program
 	mover    equiv.Mover
 	keys     []string
 	err      error
 	done     bool
+	// legTexts are the subject's legs written out (expand.Leg.String), by
+	// node, each written when first asked for: chains share legs, and the
+	// laws explicit-defaults and refactoring both write them out.
+	legTexts []string
+	// explicit are all the subject's chains written out, leg by leg, by
+	// explicitChainLegs within the limits explicitWithin (chains, legs);
+	// nil until it has written them.
+	explicit       [][]string
+	explicitWithin [2]int
+	canonical      string // printed, once printed
+}
+
+// legText is node n of the subject's program written out.
+func (s *Subject) legText(n int) string {
+	if s.legTexts == nil {
+		s.legTexts = make([]string, len(s.prog.Prog.Nodes))
+	}
+	if s.legTexts[n] == "" { // a leg is never written as ""
+		s.legTexts[n] = s.prog.Prog.Nodes[n].Leg.String()
+	}
+	return s.legTexts[n]
 }
 
 // NewSubject compiles the notation; it fails only if the notation does not
@@ -163,11 +184,38 @@ func NewSubject(notation string, p board.Setup) (*Subject, error) {
 // NewSubjectOn is NewSubject on a worker's evaluation: every notation of
 // the case is evaluated on ev, within its budgets.
 func NewSubjectOn(ev *equiv.Evaluation, notation string, p board.Setup) (*Subject, error) {
-	prog, err := reference.Compile(notation)
+	return newSubject(ev, nil, notation, p)
+}
+
+// newSubject is NewSubjectOn with the worker's programs of the case: the
+// subject's notation and every other notation its laws compile are
+// looked up there first and kept there.
+func newSubject(ev *equiv.Evaluation, progs programs, notation string, p board.Setup) (*Subject, error) {
+	prog, err := progs.compile(notation)
 	if err != nil {
 		return nil, err
 	}
-	return &Subject{Notation: notation, Setup: p, ev: ev, prog: prog, mover: ev.Program(prog)}, nil
+	return &Subject{Notation: notation, Setup: p, ev: ev, progs: progs, prog: prog, mover: ev.Program(prog)}, nil
+}
+
+// programs are the notations a worker compiled for one case, by text, so
+// that each distinct text is parsed and expanded once: fuzz compiles the
+// notation it draws to check it, then as the subject, and laws may write
+// the same text twice (a factored form that shares nothing is the
+// explicit one). A worker empties it before each case; nil keeps nothing.
+type programs map[string]*reference.Program
+
+// compile is reference.Compile, looked up in ps first; a program compiled
+// is kept unless ps is nil.
+func (ps programs) compile(src string) (*reference.Program, error) {
+	if prog, ok := ps[src]; ok {
+		return prog, nil
+	}
+	prog, err := reference.Compile(src)
+	if err == nil && ps != nil {
+		ps[src] = prog
+	}
+	return prog, err
 }
 
 // outcomes are the subject's outcome keys on its position, computed once.
@@ -237,19 +285,41 @@ var Laws = []Law{
 	{"refactoring", "§4.6 §5.1 §3.8", refactoring},
 }
 
+// printed is the subject's canonical form (syntax.Print), printed once
+// for the laws roundtrip and print-idempotent.
+func (s *Subject) printed() string {
+	if s.canonical == "" {
+		s.canonical = s.prog.Canonical()
+	}
+	return s.canonical
+}
+
+// parsed is the tree of src (syntax.Parse): the subject's own when src
+// is its notation, or that of a program of the case compiled from src,
+// which is the same tree; otherwise src is parsed.
+func (s *Subject) parsed(src string) (*syntax.Notation, error) {
+	if src == s.Notation {
+		return s.prog.AST, nil
+	}
+	if prog, ok := s.progs[src]; ok {
+		return prog.AST, nil
+	}
+	return syntax.Parse(src)
+}
+
 // other compiles a second notation for a law, on the subject's
 // evaluation, or gives the failure that it does not compile.
 func (s *Subject) other(src string) (equiv.Mover, Result) {
-	m, err := s.ev.Notation(src)
+	prog, err := s.progs.compile(src)
 	if err != nil {
 		return nil, Broken(fmt.Sprintf("%q does not compile: %v", src, err))
 	}
-	return m, Holds
+	return s.ev.Program(prog), Holds
 }
 
 // roundTrip: §8.1 printing the canonical form keeps the meaning.
 func roundTrip(s *Subject) Result {
-	printed := s.prog.Canonical()
+	printed := s.printed()
 	if printed == s.Notation {
 		return Holds // the same text compiles to the same program: the same moves
 	}
@@ -261,8 +331,8 @@ func roundTrip(s *Subject) Result {
 }
 
 func printIdempotent(s *Subject) Result {
-	once := syntax.Print(s.prog.AST)
-	m, err := syntax.Parse(once)
+	once := s.printed()
+	m, err := s.parsed(once)
 	if err != nil {
 		return Broken(fmt.Sprintf("printed form %q does not parse: %v", once, err))
 	}
@@ -348,34 +418,43 @@ const (
 // leg with every implied letter written (expand.Leg.String). It returns
 // nil and Holds when the law does not apply (a loop: no finite explicit
 // form), or nil and an undecided result past the limits above.
+//
+// Chains written out within some limits are every chain: a later call
+// within larger limits (refactoring's, after explicit-defaults') reads
+// them again, walks nothing and writes nothing.
 func (s *Subject) explicitChainLegs(maxChains, maxLegs int) ([][]string, Result) {
+	if s.explicit != nil && maxChains >= s.explicitWithin[0] && maxLegs >= s.explicitWithin[1] {
+		return s.explicit, Holds
+	}
 	// The counts first: a walk of a union too large to write out would
 	// cost up to explicitChains·explicitLegs for nothing.
 	walk := s.prog.Prog.WalkChains(1, 1)
 	if walk.Total.Unbounded {
 		return nil, Holds // a loop has no finite explicit form: the law does not apply
 	}
-	tooBig := Result{Undecided: fmt.Errorf("the explicit form (%s chains) has more than this law's limit of %d chains", walk.Total, maxChains)}
-	if n := walk.Total.Int(); !walk.Total.Exact() || n.Cmp(big.NewInt(int64(maxChains))) > 0 {
-		return nil, tooBig
+	if !walk.Total.AtMost(uint64(maxChains)) {
+		return nil, Result{Undecided: fmt.Errorf("the explicit form (%s chains) has more than this law's limit of %d chains", walk.Total, maxChains)}
 	}
-	tooBig = Result{Undecided: fmt.Errorf("the explicit form (%s chains) has more than this law's limit of %d legs in all", walk.Total, maxLegs)}
+	tooBig := func() Result {
+		return Result{Undecided: fmt.Errorf("the explicit form (%s chains) has more than this law's limit of %d legs in all", walk.Total, maxLegs)}
+	}
 	walk = s.prog.Prog.WalkChains(maxChains, maxLegs)
 	if !walk.More.IsZero() {
-		return nil, tooBig
+		return nil, tooBig()
 	}
 	var chains [][]string
 	legs := 0
 	for _, c := range walk.Shown {
 		if legs += len(c.Nodes); c.Cut || legs > maxLegs {
-			return nil, tooBig
+			return nil, tooBig()
 		}
 		chain := make([]string, len(c.Nodes))
 		for i, n := range c.Nodes {
-			chain[i] = s.prog.Prog.Nodes[n].Leg.String()
+			chain[i] = s.legText(n)
 		}
 		chains = append(chains, chain)
 	}
+	s.explicit, s.explicitWithin = chains, [2]int{maxChains, maxLegs}
 	return chains, Holds
 }
 
@@ -437,8 +516,8 @@ func (s *Subject) explicitLegsReadBack() Result {
 		if len(node.Next) > 0 {
 			lasts = append(lasts, false)
 		}
-		text := node.Leg.String()
-		want := legKeys(&node.Leg)
+		text := s.legText(i)
+		want := legKeys(&node.Leg, text)
 		for _, first := range firsts {
 			for _, last := range lasts {
 				// Legs written alike, in the same place, read back alike:
@@ -458,7 +537,7 @@ func (s *Subject) explicitLegsReadBack() Result {
 				if !last {
 					src += "-W"
 				}
-				q, err := reference.Compile(src)
+				q, err := s.progs.compile(src)
 				if err != nil {
 					return Broken(fmt.Sprintf("leg %q of %s, written out in %q, does not compile: %v", text, s.Notation, src, err))
 				}
@@ -485,11 +564,11 @@ type legPlace struct {
 	first, last bool
 }
 
-// legKeys are the legKeys of what leg l means: itself, or, where its
-// written form is one leg per direction name (expand.Leg.String), those
-// legs; sorted.
-func legKeys(l *expand.Leg) []string {
-	if len(l.Dirs) > 1 && strings.HasPrefix(l.String(), "(") {
+// legKeys are the legKeys of what leg l, written out as text
+// (expand.Leg.String), means: itself, or, where text is one leg per
+// direction name, those legs; sorted.
+func legKeys(l *expand.Leg, text string) []string {
+	if len(l.Dirs) > 1 && strings.HasPrefix(text, "(") {
 		keys := make([]string, len(l.Dirs))
 		for i, d := range l.Dirs {
 			one := *l
@@ -503,13 +582,39 @@ func legKeys(l *expand.Leg) []string {
 }
 
 // legKey is everything a leg means, not where it was written: a null
-// leg has no directions to mean (§1.4), whatever it names.
+// leg has no directions to mean (§1.4), whatever it names. It reads
+// "W[f l]:mc:ifalse,false,false:xfalse:efalse" (the directions as
+// fmt.Sprint writes them, "-" for a null leg), written in one buffer:
+// the law explicit-defaults keys every leg of the notations it cannot
+// write out.
 func legKey(l *expand.Leg) string {
-	dirs := fmt.Sprint(l.Dirs)
+	var buf [64]byte
+	b := append(buf[:0], l.Atom.Letter)
 	if l.Atom.Class == geometry.Null {
-		dirs = "-"
+		b = append(b, '-')
+	} else {
+		b = append(b, '[')
+		for i, d := range l.Dirs {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, d...)
+		}
+		b = append(b, ']')
 	}
-	return fmt.Sprintf("%c%s:%s:i%t,%t,%t:x%t:e%t", l.Atom.Letter, dirs, l.Modal, l.MoverVirgin, l.CVirgin, l.DVirgin, l.Erupt, l.Equal)
+	b = append(b, ':')
+	b = append(b, l.Modal.String()...)
+	b = append(b, ":i"...)
+	b = strconv.AppendBool(b, l.MoverVirgin)
+	b = append(b, ',')
+	b = strconv.AppendBool(b, l.CVirgin)
+	b = append(b, ',')
+	b = strconv.AppendBool(b, l.DVirgin)
+	b = append(b, ":x"...)
+	b = strconv.AppendBool(b, l.Erupt)
+	b = append(b, ":e"...)
+	b = strconv.AppendBool(b, l.Equal)
+	return string(b)
 }
 
 // refactoring: a notation means the same moves however its union is

@@ -1,12 +1,14 @@
 package props
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/betzacheck/betzacheck/reference"
 	"github.com/betzacheck/betzacheck/reference/expand"
+	"github.com/betzacheck/betzacheck/reference/geometry"
 )
 
 // TestFactoredForms pins the forms the refactoring law writes: the
@@ -67,5 +69,55 @@ func TestLegsReadBack(t *testing.T) {
 		if res := s.explicitLegsReadBack(); res.Failure == "" {
 			t.Errorf("%s with a victim-i that its written form drops: read back without a failure", notation)
 		}
+	}
+}
+
+// TestLegKey: legKey writes what fmt wrote before it was written in one
+// buffer (issue 29): the directions as fmt.Sprint lists them, the
+// modality, the flags; "-" for the directions of a null leg. It allocates
+// its text and the modality's (fmt took ten).
+func TestLegKey(t *testing.T) {
+	prog, err := reference.Compile("ifxcimW-lbecdiF-O-aW-(F)rf3-xmN")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range prog.Prog.Nodes {
+		l := &prog.Prog.Nodes[i].Leg
+		dirs := fmt.Sprint(l.Dirs)
+		if l.Atom.Class == geometry.Null {
+			dirs = "-"
+		}
+		want := fmt.Sprintf("%c%s:%s:i%t,%t,%t:x%t:e%t", l.Atom.Letter, dirs, l.Modal, l.MoverVirgin, l.CVirgin, l.DVirgin, l.Erupt, l.Equal)
+		if got := legKey(l); got != want {
+			t.Errorf("leg %s: key %q, want %q", l, got, want)
+		}
+		if allocs := testing.AllocsPerRun(20, func() { legKey(l) }); allocs > 2 {
+			t.Errorf("leg %s: its key allocates %.0f times", l, allocs)
+		}
+	}
+}
+
+// TestExplicitChainsWrittenOnce: the chains explicit-defaults writes out
+// are those refactoring writes out, within its larger limits, and
+// refactoring reads them again instead of walking the chains a second time
+// (issue 29); within smaller limits they are walked again, and are too
+// many.
+func TestExplicitChainsWrittenOnce(t *testing.T) {
+	prog, err := reference.Compile("xW-xW-W2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := &Subject{Notation: "xW-xW-W2", prog: prog}
+	want, _ := fresh.explicitChainLegs(refactorChains, refactorLegs)
+	s := &Subject{Notation: "xW-xW-W2", prog: prog}
+	first, res := s.explicitChainLegs(explicitChains, explicitLegs)
+	if res != Holds || !slices.EqualFunc(first, want, slices.Equal) {
+		t.Fatalf("explicit-defaults writes %q (%+v), refactoring %q", first, res, want)
+	}
+	if again, _ := s.explicitChainLegs(refactorChains, refactorLegs); len(again) == 0 || &again[0] != &first[0] {
+		t.Errorf("refactoring writes the chains out again")
+	}
+	if fewer, res := s.explicitChainLegs(1, 1); fewer != nil || res.Undecided == nil {
+		t.Errorf("within one chain of one leg: %q, %+v; want too many", fewer, res)
 	}
 }

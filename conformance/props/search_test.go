@@ -4,14 +4,19 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"math/rand"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/leanovate/gopter"
+
 	"github.com/betzacheck/betzacheck/conformance/corpus"
 	"github.com/betzacheck/betzacheck/conformance/equiv"
+	"github.com/betzacheck/betzacheck/conformance/gen"
 	"github.com/betzacheck/betzacheck/conformance/props"
+	"github.com/betzacheck/betzacheck/grammar"
 	"github.com/betzacheck/betzacheck/reference/board"
 	"github.com/betzacheck/betzacheck/reference/eval"
 )
@@ -102,23 +107,29 @@ func TestFuzzBudgets(t *testing.T) {
 	}
 }
 
-// TestFuzzReplaysEachCase: case i of a run is the case that a run of one
-// case from seed+i draws, whichever worker drew it after which others.
-func TestFuzzReplaysEachCase(t *testing.T) {
+// recorder returns a law that holds on every case and records it, as
+// its notation and its position, in the set it returns with it (which
+// the law fills as it runs, from any worker).
+func recorder() (props.Law, map[string]bool) {
 	var mu sync.Mutex
 	drawn := map[string]bool{}
-	record := props.Law{Name: "record", Check: func(s *props.Subject) props.Result {
+	return props.Law{Name: "record", Check: func(s *props.Subject) props.Result {
 		mu.Lock()
 		defer mu.Unlock()
 		drawn[s.Notation+" "+s.Setup.String()] = true
 		return props.Holds
-	}}
+	}}, drawn
+}
+
+// TestFuzzReplaysEachCase: case i of a run is the case that a run of one
+// case from seed+i draws, whichever worker drew it after which others.
+func TestFuzzReplaysEachCase(t *testing.T) {
+	record, run := recorder()
 	const seed, count int64 = 11, 12
 	if _, err := props.Fuzz(context.Background(), props.FuzzConfig{Count: int(count), Seed: seed, Workers: 2, Laws: []props.Law{record}}, nil); err != nil {
 		t.Fatal(err)
 	}
-	run := drawn
-	drawn = map[string]bool{}
+	record, drawn := recorder()
 	for i := range count {
 		if _, err := props.Fuzz(context.Background(), props.FuzzConfig{Count: 1, Seed: seed + i, Laws: []props.Law{record}}, nil); err != nil {
 			t.Fatal(err)
@@ -126,6 +137,35 @@ func TestFuzzReplaysEachCase(t *testing.T) {
 	}
 	if !maps.Equal(drawn, run) {
 		t.Errorf("the run from seed %d drew %v; the runs of one case from each seed+i drew %v", seed, slices.Sorted(maps.Keys(run)), slices.Sorted(maps.Keys(drawn)))
+	}
+}
+
+// TestFuzzDrawsAsMathRand: case i of a run is the notation and the
+// position that gen.Notation and gen.Setup draw, in that order, from
+// math/rand's source seeded with seed+i, as they did when fuzz seeded
+// math/rand's source itself: fuzz seeds a gen.Source instead (issue 29),
+// and the seeds of earlier runs still replay their cases.
+func TestFuzzDrawsAsMathRand(t *testing.T) {
+	g, err := grammar.Betza2()
+	if err != nil {
+		t.Fatal(err)
+	}
+	record, drawn := recorder()
+	const seed, count = -40, 80 // seeds of both signs, and 0
+	if _, err := props.Fuzz(context.Background(), props.FuzzConfig{Count: count, Seed: seed, Laws: []props.Law{record}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	notations, positions := gen.Notation(g, 6, nil), gen.Setup(3, 10)
+	for i := range int64(count) {
+		params := gopter.DefaultGenParameters()
+		params.Rng = rand.New(rand.NewSource(seed + i))
+		n, _ := notations(params).Retrieve()
+		p, _ := positions(params).Retrieve()
+		want[n.(string)+" "+p.(board.Setup).String()] = true
+	}
+	if !maps.Equal(drawn, want) {
+		t.Errorf("from seeds %d to %d fuzz drew %v; math/rand's source draws %v", seed, seed+count-1, slices.Sorted(maps.Keys(drawn)), slices.Sorted(maps.Keys(want)))
 	}
 }
 

@@ -36,6 +36,27 @@ type frag struct{ entries, exits []int }
 type expander struct {
 	prog *Program
 	lim  Limits
+	// ids holds every node's index at that index: a fragment of one node
+	// lists it as a slice of ids, with nothing to allocate.
+	ids []int
+	// forward is the direction set f that §4.3 and §5.1 imply, one for
+	// the whole program (Leg.Dirs are never written to).
+	forward []string
+	// atoms are the atoms looked up so far, by letter from 'A': a
+	// notation names few atoms in many legs.
+	atoms ['Z' - 'A' + 1]*geometry.Atom
+}
+
+// lookupAtom is geometry.LookupAtom, looked up once per letter.
+func (e *expander) lookupAtom(letter byte) *geometry.Atom {
+	if letter < 'A' || letter > 'Z' {
+		return geometry.LookupAtom(letter) // the parser admits none
+	}
+	a := &e.atoms[letter-'A']
+	if *a == nil {
+		*a = geometry.LookupAtom(letter)
+	}
+	return *a
 }
 
 // Compile expands a parsed notation into a Program. Errors are
@@ -46,7 +67,10 @@ func Compile(n *syntax.Notation, src string, lim Limits) (_ *Program, err error)
 	if lerr != nil {
 		return nil, lerr
 	}
-	e := &expander{prog: &Program{Source: src, Nodes: make([]Node, 0, size)}, lim: lim}
+	e := &expander{prog: &Program{Source: src, Nodes: make([]Node, 0, size)}, lim: lim, ids: make([]int, size), forward: []string{"f"}}
+	for i := range e.ids {
+		e.ids[i] = i
+	}
 	defer loc.Catch(&err)
 	f := e.notation(n, moveContext())
 	e.prog.Starts = f.entries
@@ -87,7 +111,7 @@ func (e *expander) chain(ch *syntax.Chain, c ctx) frag {
 	for i, l := range ch.Legs {
 		lc := c
 		if i > 0 {
-			lc = rightOperand(lc)
+			lc = e.rightOperand(lc)
 		}
 		if i < len(ch.Legs)-1 {
 			lc = leftOperand(lc)
@@ -98,8 +122,8 @@ func (e *expander) chain(ch *syntax.Chain, c ctx) frag {
 }
 
 // rightOperand: §4.3 an implied f on the first leg of a right operand of '-'.
-func rightOperand(c ctx) ctx {
-	c.firstDirs = []string{"f"}
+func (e *expander) rightOperand(c ctx) ctx {
+	c.firstDirs = e.forward
 	c.firstDirWhy = "f implied on the right of '-' (§4.3)"
 	c.firstErupt, c.firstEqual, c.moveStart = false, false, false
 	return c
@@ -204,7 +228,7 @@ func (e *expander) atom(a *syntax.Atom, c ctx) frag {
 		loc.Bail(loc.Errorf("", int(letterAt(c.equalSrc, 'e', a.At)), "§9.8", "e on the first leg of a move: there is no previous leg to be as long as"))
 	}
 	leg := Leg{
-		Atom:        geometry.LookupAtom(a.Letter),
+		Atom:        e.lookupAtom(a.Letter),
 		Dirs:        c.firstDirs,
 		DirWhy:      c.firstDirWhy,
 		Modal:       c.lastModal,
@@ -219,7 +243,16 @@ func (e *expander) atom(a *syntax.Atom, c ctx) frag {
 	}
 	id := len(e.prog.Nodes)
 	e.prog.Nodes = append(e.prog.Nodes, Node{Leg: leg, End: c.final})
-	return frag{entries: []int{id}, exits: []int{id}}
+	return frag{entries: e.just(id), exits: e.just(id)}
+}
+
+// just is the list of node id alone: a slice of e.ids whose capacity ends
+// with it, so that appending to it copies it.
+func (e *expander) just(id int) []int {
+	if id < len(e.ids) {
+		return e.ids[id : id+1 : id+1]
+	}
+	return []int{id} // not counted by countLegs: cannot happen
 }
 
 // then is the fragment f followed by g: a move through f goes on into g
@@ -234,9 +267,20 @@ func (e *expander) then(f, g frag, first bool) frag {
 	return f
 }
 
+// connect lets every node of exits go on into every node of entries. A
+// node that goes on nowhere yet takes entries itself, its length for its
+// capacity, so that appending to it later copies it: most nodes are
+// connected once, and so allocate nothing.
 func (e *expander) connect(exits, entries []int) {
+	if len(entries) == 0 {
+		return
+	}
 	for _, x := range exits {
-		e.prog.Nodes[x].Next = append(e.prog.Nodes[x].Next, entries...)
+		if next := &e.prog.Nodes[x].Next; len(*next) == 0 {
+			*next = entries[:len(entries):len(entries)]
+		} else {
+			*next = append(*next, entries...)
+		}
 	}
 }
 
@@ -246,7 +290,7 @@ func (e *expander) connect(exits, entries []int) {
 // exponent's own modifiers, or f and m, are implied (§5.4).
 func (e *expander) repeat(l *syntax.Leg, c ctx) frag {
 	x := l.Exp
-	joinDirs, joinDirWhy := []string{"f"}, "f implied between repeated factors (§5.1)"
+	joinDirs, joinDirWhy := e.forward, "f implied between repeated factors (§5.1)"
 	if x.Mods.Set.Dirs != "" {
 		joinDirs, joinDirWhy = directions(x.Mods.Set.Dirs), "written on the exponent (§5.4)"
 	}
@@ -320,7 +364,7 @@ func (p *Program) checkFinalLegs() error {
 		erupted bool
 	}
 	seen := [2][]bool{make([]bool, len(p.Nodes)), make([]bool, len(p.Nodes))}
-	var queue []item
+	queue := make([]item, 0, len(p.Nodes)) // mostly each node once; at most twice
 	push := func(it item) {
 		k := 0
 		if it.erupted {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/big"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/betzacheck/betzacheck/reference/expand"
@@ -128,8 +129,13 @@ func TestChainCounts(t *testing.T) {
 		{"(WF)03", "8"},      // 2·2·2 ways through three exact copies
 		{"(W-F)(WF)3", "15"}, // W-F, then 2+4+8 through (WF)3
 		{"((W-F)100)100", nested.String()},
-		{"W0", "unbounded"},       // §5.3 a loop
-		{"(W-F)0-N", "unbounded"}, // a loop that ends the move only after it
+		{"(WF)063", "9223372036854775808"},         // 2^63
+		{"(WF)064", "18446744073709551616"},        // 2^64: 2^63 + 2^63 no longer fits a word
+		{"(WFD)040", "12157665459056928801"},       // 3^40, below 2^64
+		{"(WFD)041", "36472996377170786403"},       // 3^41, above
+		{"(WF)064(WF)064", "36893488147419103232"}, // 2^65
+		{"W0", "unbounded"},                        // §5.3 a loop
+		{"(W-F)0-N", "unbounded"},                  // a loop that ends the move only after it
 		{"mW0-cF", "unbounded"},
 	} {
 		p, err := compile(t, c.src)
@@ -145,6 +151,67 @@ func TestChainCounts(t *testing.T) {
 			if c.want != "unbounded" && !w.Total.Exact() {
 				t.Errorf("%s: count %v not marked exact", c.src, w.Total)
 			}
+		}
+	}
+}
+
+// TestCompileAllocates: a leg of one node costs Compile no allocation of
+// its own (its fragment lists it as a slice of one array, and it takes
+// the list of what follows it as it is), bar the list of directions that
+// it writes; Compile allocated 4 times a leg of W and 5 of fmW (issue 29).
+func TestCompileAllocates(t *testing.T) {
+	const legs = 200
+	for _, c := range []struct {
+		leg  string
+		most float64 // allocations per leg
+	}{{"W", 0.1}, {"fmW", 1.1}} {
+		src := strings.Repeat(c.leg+"-", legs-1) + "cF"
+		n, err := syntax.Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		allocs := testing.AllocsPerRun(10, func() {
+			if _, err := expand.Compile(n, src, expand.DefaultLimits); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs > c.most*legs {
+			t.Errorf("Compile of %d legs %s allocates %.0f times, want at most %.0f", legs, c.leg, allocs, c.most*legs)
+		}
+	}
+}
+
+// TestLegStringAllocates: writing a leg out allocates its text alone
+// (fuzz writes out every leg of every notation, issue 29).
+func TestLegStringAllocates(t *testing.T) {
+	p, err := compile(t, "ifxcimW-lbecdiF-O")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range p.Nodes {
+		leg := &p.Nodes[i].Leg
+		if allocs := testing.AllocsPerRun(20, func() { _ = leg.String() }); allocs > 1 {
+			t.Errorf("writing out %s allocates %.0f times", leg, allocs)
+		}
+	}
+}
+
+// TestChainCountsAllocate: counting the chains of a program allocates
+// the same few arrays however many nodes it has, not some per node
+// (counting was 2% of fuzz, issue 29), as long as the counts fit a word:
+// ten times the nodes, the same allocations.
+func TestChainCountsAllocate(t *testing.T) {
+	for _, pair := range [][2]string{{"W100", "W1000"}, {"(WFD)020", "(WFD)040"}} {
+		var allocs [2]float64
+		for i, src := range pair {
+			p, err := compile(t, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			allocs[i] = testing.AllocsPerRun(10, func() { p.WalkChains(1, 1) })
+		}
+		if allocs[1] > allocs[0] {
+			t.Errorf("counting the chains of %s allocates %.0f times, of %s %.0f times", pair[0], allocs[0], pair[1], allocs[1])
 		}
 	}
 }

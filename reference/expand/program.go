@@ -10,7 +10,9 @@ package expand
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/betzacheck/betzacheck/reference/geometry"
@@ -70,9 +72,11 @@ func (l *Leg) AllDirections() bool { return l.Dirs == nil }
 
 // Node is a leg in the graph with the legs that may follow it.
 type Node struct {
-	Leg  Leg
-	Next []int // indices of the nodes that may follow
-	End  bool  // the move may end after this leg (§4.4)
+	Leg Leg
+	// Next are the indices of the nodes that may follow. Nodes may share
+	// their Next arrays: they are never written to in place.
+	Next []int
+	End  bool // the move may end after this leg (§4.4)
 	// ReachesEnd: some chain through this node ends the move (§4.6): the
 	// node may end it, or a node after it may. Compile sets it.
 	ReachesEnd bool
@@ -98,8 +102,7 @@ var DefaultLimits = Limits{MaxNodes: 200_000}
 // by side (f and r make fr, §2.6) are written as a group of one leg per
 // name: (fmWrmW).
 func (l *Leg) String() string {
-	joined := strings.Join(l.Dirs, "")
-	if len(l.Dirs) > 1 && !slices.Equal(syntax.DirectionTokens(joined), l.Dirs) {
+	if len(l.Dirs) > 1 && !slices.Equal(syntax.DirectionTokens(strings.Join(l.Dirs, "")), l.Dirs) {
 		parts := make([]string, len(l.Dirs))
 		for i, d := range l.Dirs {
 			one := *l
@@ -108,44 +111,48 @@ func (l *Leg) String() string {
 		}
 		return "(" + strings.Join(parts, "") + ")"
 	}
-	var b strings.Builder
+	var buf [24]byte // most legs: one allocation, the result
+	b := buf[:0]
 	if l.MoverVirgin {
-		b.WriteByte('i')
+		b = append(b, 'i')
 	}
 	if l.Dirs == nil {
 		if l.Atom.Class != geometry.Null {
-			b.WriteByte('a')
+			b = append(b, 'a')
 		}
-	} else {
-		b.WriteString(joined)
+	}
+	for _, d := range l.Dirs {
+		b = append(b, d...)
 	}
 	if l.Erupt {
-		b.WriteByte('x')
+		b = append(b, 'x')
 	}
 	if l.Equal {
-		b.WriteByte('e')
+		b = append(b, 'e')
 	}
-	b.WriteString(l.ModalityLetters())
-	b.WriteByte(l.Atom.Letter)
-	return b.String()
+	b = l.appendModalityLetters(b)
+	b = append(b, l.Atom.Letter)
+	return string(b)
 }
 
 // ModalityLetters writes the leg's modality as explicit Betza 2.0: its
 // letters in the order m c d p t o u, with the i of §3.11 after a c or d
 // that takes only pieces that have not moved ("mci"); "" for none.
-func (l *Leg) ModalityLetters() string {
-	var b strings.Builder
+func (l *Leg) ModalityLetters() string { return string(l.appendModalityLetters(nil)) }
+
+// appendModalityLetters appends ModalityLetters to b.
+func (l *Leg) appendModalityLetters(b []byte) []byte {
 	for i := range modalityOrder {
 		bit := Modality(1 << i)
 		if l.Modal&bit == 0 {
 			continue
 		}
-		b.WriteByte(modalityOrder[i])
+		b = append(b, modalityOrder[i])
 		if (bit == C && l.CVirgin) || (bit == D && l.DVirgin) {
-			b.WriteByte('i')
+			b = append(b, 'i')
 		}
 	}
-	return b.String()
+	return b
 }
 
 // Erupts reports whether some leg of the program erupts (x, §3.8).
@@ -199,8 +206,13 @@ var chainCountCap = new(big.Int).Lsh(big.NewInt(1), ChainCountBits)
 // large; a lower bound when AtLeast is set (the exact number is at least
 // 2^ChainCountBits); or Unbounded, when a loop (a 0 exponent, §5.3) lets a
 // chain repeat without end.
+//
+// A count below 2^64 is held in a machine word, so that counting the
+// chains of a program allocates nothing per node; a larger one is a
+// big.Int.
 type ChainCount struct {
-	N         *big.Int // nil for zero; meaningless when Unbounded
+	small     uint64   // the number when large is nil
+	large     *big.Int // the number when it is 2^64 or more, else nil
 	AtLeast   bool
 	Unbounded bool
 }
@@ -209,18 +221,21 @@ type ChainCount struct {
 func (c ChainCount) Exact() bool { return !c.AtLeast && !c.Unbounded }
 
 // IsZero reports whether the count is exactly zero.
-func (c ChainCount) IsZero() bool { return c.Exact() && (c.N == nil || c.N.Sign() == 0) }
+func (c ChainCount) IsZero() bool { return c.Exact() && c.large == nil && c.small == 0 }
 
 // Int returns the number (the bound when AtLeast); nil when Unbounded.
 func (c ChainCount) Int() *big.Int {
 	switch {
 	case c.Unbounded:
 		return nil
-	case c.N == nil:
-		return new(big.Int)
+	case c.large == nil:
+		return new(big.Int).SetUint64(c.small)
 	}
-	return new(big.Int).Set(c.N)
+	return new(big.Int).Set(c.large)
 }
+
+// AtMost reports whether the count is a number no larger than n.
+func (c ChainCount) AtMost(n uint64) bool { return c.Exact() && c.large == nil && c.small <= n }
 
 // String writes the count: digits, "at least 2^1024", or "unbounded".
 func (c ChainCount) String() string {
@@ -229,8 +244,10 @@ func (c ChainCount) String() string {
 		return "unbounded"
 	case c.AtLeast:
 		return fmt.Sprintf("at least 2^%d", ChainCountBits)
+	case c.large == nil:
+		return strconv.FormatUint(c.small, 10)
 	}
-	return c.Int().String()
+	return c.large.String()
 }
 
 // Why says what a count that is not a number stands for, with its
@@ -250,16 +267,17 @@ func (c ChainCount) plus(d ChainCount) ChainCount {
 	if c.Unbounded || d.Unbounded {
 		return ChainCount{Unbounded: true}
 	}
-	if d.N == nil || d.N.Sign() == 0 {
-		c.AtLeast = c.AtLeast || d.AtLeast
-		return c
+	atLeast := c.AtLeast || d.AtLeast
+	if c.large == nil && d.large == nil {
+		if sum, carry := bits.Add64(c.small, d.small, 0); carry == 0 {
+			return ChainCount{small: sum, AtLeast: atLeast}
+		}
 	}
-	sum := new(big.Int).Add(c.Int(), d.N)
-	out := ChainCount{N: sum, AtLeast: c.AtLeast || d.AtLeast}
+	sum := new(big.Int).Add(c.Int(), d.Int())
 	if sum.Cmp(chainCountCap) >= 0 {
-		out = ChainCount{N: new(big.Int).Set(chainCountCap), AtLeast: true}
+		return ChainCount{large: new(big.Int).Set(chainCountCap), AtLeast: true}
 	}
-	return out
+	return ChainCount{large: sum, AtLeast: atLeast}
 }
 
 // ShownChain is one chain of a walk: its nodes, or its first maxLegs
@@ -413,7 +431,7 @@ func (p *Program) chainCounts() []ChainCount {
 	start, pred := p.predecessors()
 	// Settle the nodes whose successors that reach an end are all settled.
 	waiting := make([]int, len(p.Nodes))
-	var queue []int
+	queue := make([]int, 0, len(p.Nodes)) // each node enters once: no reslicing, no regrowing
 	for i := range p.Nodes {
 		if !p.Nodes[i].ReachesEnd {
 			continue
@@ -429,13 +447,12 @@ func (p *Program) chainCounts() []ChainCount {
 	}
 	count := make([]ChainCount, len(p.Nodes))
 	settled := make([]bool, len(p.Nodes))
-	for len(queue) > 0 {
-		i := queue[0]
-		queue = queue[1:]
+	for head := 0; head < len(queue); head++ {
+		i := queue[head]
 		settled[i] = true
 		c := ChainCount{}
 		if p.Nodes[i].End {
-			c.N = big.NewInt(1)
+			c.small = 1
 		}
 		for _, m := range p.Nodes[i].Next {
 			c = c.plus(count[m])

@@ -75,17 +75,23 @@ func (s ModSet) String() string {
 
 // DirectionTokens splits a direction string into the names of §2.6.
 func DirectionTokens(dirs string) []string {
-	var toks []string
+	toks := make([]string, 0, len(dirs))
 	for i := 0; i < len(dirs); {
-		if i+1 < len(dirs) && isPair(dirs[i:i+2]) {
-			toks = append(toks, dirs[i:i+2])
-			i += 2
-			continue
-		}
-		toks = append(toks, dirs[i:i+1])
-		i++
+		var tok string
+		tok, i = directionToken(dirs, i)
+		toks = append(toks, tok)
 	}
 	return toks
+}
+
+// directionToken is the name of §2.6 that starts at byte i of dirs, read
+// left to right (two letters when they form a pair), and the byte after
+// it.
+func directionToken(dirs string, i int) (string, int) {
+	if i+1 < len(dirs) && isPair(dirs[i:i+2]) {
+		return dirs[i : i+2], i + 2
+	}
+	return dirs[i : i+1], i + 1
 }
 
 func isPair(s string) bool {
@@ -98,15 +104,29 @@ func isPair(s string) bool {
 }
 
 // analyze splits the letters of m into a ModSet; onExponent restricts the
-// letters to those an exponent may carry (§5.4).
-func analyze(m *Modifiers, onExponent bool) (ModSet, *loc.Error) {
-	var s ModSet
+// letters to those an exponent may carry (§5.4). The modality letters are
+// appended to room, empty, whose capacity spares an allocation: each letter
+// stands once (§9.9), so len(modalityLetters) is room enough.
+func analyze(m *Modifiers, onExponent bool, room []Modality) (ModSet, *loc.Error) {
+	s := ModSet{Modalities: room[:0]}
+	// Mostly the direction letters are one run of the text ("fm",
+	// "lfcd"): s.Dirs is then the text's own bytes, up to dirsEnd, with
+	// nothing allocated; dirs collects them when they are not.
+	var dirs []byte
+	dirsEnd := 0
 	for i := 0; i < len(m.Text); i++ {
 		c := m.Text[i]
 		at := m.At + Pos(i)
 		switch {
 		case strings.IndexByte(directionLetters, c) >= 0:
-			s.Dirs += string(c)
+			switch {
+			case dirs != nil:
+				dirs = append(dirs, c)
+			case s.Dirs == "" || dirsEnd == i:
+				s.Dirs, dirsEnd = m.Text[i-len(s.Dirs):i+1], i+1
+			default:
+				dirs = append([]byte(s.Dirs), c)
+			}
 		case strings.IndexByte(modalityLetters, c) >= 0:
 			for _, prev := range s.Modalities {
 				if prev.Letter == c {
@@ -139,6 +159,12 @@ func analyze(m *Modifiers, onExponent bool) (ModSet, *loc.Error) {
 			return s, errorf(at, "§9.1", "expected a modifier (one of %s%sxei), an atom or '(', found '%c'", directionLetters, modalityLetters, c)
 		}
 	}
+	if dirs != nil {
+		s.Dirs = string(dirs)
+	}
+	if len(s.Modalities) == 0 {
+		s.Modalities = nil // as when none were written
+	}
 	// §9.9 h only as the second letter of fh, bh, lh, rh, written right
 	// after that letter.
 	for i := 0; i < len(m.Text); i++ {
@@ -146,8 +172,9 @@ func analyze(m *Modifiers, onExponent bool) (ModSet, *loc.Error) {
 			return s, errorf(m.At+Pos(i), "§9.9", "expected f, b, l or r before 'h', found %s", describeBefore(m.Text, i))
 		}
 	}
-	for _, tok := range DirectionTokens(s.Dirs) {
-		if tok == "h" { // "fhh", or an h whose f was taken by an earlier pair ("lfh")
+	for i := 0; i < len(s.Dirs); {
+		var tok string
+		if tok, i = directionToken(s.Dirs, i); tok == "h" { // "fhh", or an h whose f was taken by an earlier pair ("lfh")
 			i := strings.LastIndexByte(m.Text, 'h')
 			return s, errorf(m.At+Pos(i), "§9.9", "expected f, b, l or r before 'h', found it already paired")
 		}

@@ -22,11 +22,14 @@ type item struct {
 	lit string
 }
 
-// parser is a recursive-descent parser over a token slice; it stops at the
-// first error, which is all a one-line notation needs.
+// parser is a recursive-descent parser that reads its tokens from the
+// scanner as it goes, two ahead (the token in hand and the one after it,
+// all the grammar needs); it stops at the first error, which is all a
+// one-line notation needs.
 type parser struct {
-	items []item
-	i     int
+	s     scanner
+	tok   item // the next token
+	after item // the token after it
 	depth int
 }
 
@@ -36,15 +39,9 @@ const maxDepth = 100
 
 // Parse parses src as a Betza 2.0 notation. The error, if any, is a *loc.Error.
 func Parse(src string) (_ *Notation, err error) {
-	p := &parser{}
-	s := &scanner{src: src}
-	for {
-		t, pos, lit := s.scan()
-		p.items = append(p.items, item{t, pos, lit})
-		if t == tEOF {
-			break
-		}
-	}
+	p := &parser{s: scanner{src: src}}
+	p.tok = p.scan()
+	p.after = p.scan()
 	defer loc.Catch(&err)
 	if p.peek().tok == tEOF {
 		p.fail(p.peek().pos, "§9.12", "expected a notation, found end of input")
@@ -59,17 +56,23 @@ func Parse(src string) (_ *Notation, err error) {
 	return n, nil
 }
 
-func (p *parser) peek() item { return p.items[p.i] }
-func (p *parser) peekAt(k int) item {
-	if p.i+k < len(p.items) {
-		return p.items[p.i+k]
-	}
-	return p.items[len(p.items)-1]
+// scan reads the next token; at the end of the input it is tEOF, again
+// and again.
+func (p *parser) scan() item {
+	t, pos, lit := p.s.scan()
+	return item{t, pos, lit}
 }
+
+func (p *parser) peek() item { return p.tok }
+
+// peekAfter is the token after the next one.
+func (p *parser) peekAfter() item { return p.after }
+
 func (p *parser) next() item {
-	it := p.items[p.i]
+	it := p.tok
 	if it.tok != tEOF {
-		p.i++
+		p.tok = p.after
+		p.after = p.scan()
 	}
 	return it
 }
@@ -100,13 +103,27 @@ func (p *parser) parseNotation() *Notation {
 
 // Chain = Leg { "-" Leg } .
 func (p *parser) parseChain() *Chain {
-	c := &Chain{Legs: []*Leg{p.parseLeg("")}}
+	b := &chainNodes{}
+	c := &b.chain
+	c.Legs = append(b.legs[:0], p.parseLeg(""))
 	for p.peek().tok == tDash {
 		dash := p.next()
+		if c.Dashes == nil {
+			c.Dashes = b.dashes[:0]
+		}
 		c.Dashes = append(c.Dashes, dash.pos)
 		c.Legs = append(c.Legs, p.parseLeg("after '-'"))
 	}
 	return c
+}
+
+// chainNodes are a chain with room for its first legs, allocated
+// together: most chains have few legs (an explicit form, the union of a
+// notation's chains written out, has many chains).
+type chainNodes struct {
+	chain  Chain
+	legs   [3]*Leg
+	dashes [2]Pos
 }
 
 // Leg = Modifiers ( Atom | "(" Notation ")" ) [ Exponent ] .
@@ -114,10 +131,12 @@ func (p *parser) parseChain() *Chain {
 // place in a chain (§8.2).
 func (p *parser) parseLeg(context string) *Leg {
 	it := p.peek()
-	leg := &Leg{Mods: &Modifiers{At: it.pos}}
+	b := &legNodes{mods: Modifiers{At: it.pos}}
+	leg := &b.leg
+	leg.Mods = &b.mods
 	if it.tok == tMods {
 		p.next()
-		leg.Mods = p.modifiers(it, false)
+		p.modifiers(leg.Mods, b.modalities[:0], it, false)
 		it = p.peek()
 		if it.tok != tAtom && it.tok != tLparen {
 			p.fail(it.pos, "§9.3", "expected an atom or '(' after modifiers %q, found %s", leg.Mods.Text, describe(it.tok, it.lit))
@@ -129,7 +148,8 @@ func (p *parser) parseLeg(context string) *Leg {
 		if !IsAtom(it.lit[0]) {
 			p.fail(it.pos, "§9.2", "unknown atom '%s', expected one of %s", it.lit, atomLetters)
 		}
-		leg.Unit = &Atom{At: it.pos, Letter: it.lit[0]}
+		b.atom = Atom{At: it.pos, Letter: it.lit[0]}
+		leg.Unit = &b.atom
 	case tLparen:
 		p.next()
 		p.depth++
@@ -177,6 +197,16 @@ func (p *parser) parseLeg(context string) *Leg {
 	return leg
 }
 
+// legNodes are the nodes of a leg, its modifiers and its atom, allocated
+// together: most nodes of a notation are these (the atom is not used when
+// the leg's unit is a group).
+type legNodes struct {
+	leg        Leg
+	mods       Modifiers
+	atom       Atom
+	modalities [len(modalityLetters)]Modality // room for mods.Set.Modalities
+}
+
 // riderHint says how Betza 2.0 writes what a doubled letter means in the
 // classic notation, the atom ridden straight on (§1.6), by the atom's
 // class (§1.5).
@@ -204,20 +234,19 @@ func (p *parser) startsLegAfterParen() bool { return p.startsLeg() }
 // only when digits follow it; otherwise it is the next leg's prefix.
 func (p *parser) exponent() *Exponent {
 	it := p.peek()
-	mods := &Modifiers{At: it.pos}
-	if it.tok == tMods {
-		if p.peekAt(1).tok != tDigits {
-			return nil
-		}
-		p.next()
-		mods = p.modifiers(it, true)
-		it = p.peek()
-	}
-	if it.tok != tDigits {
+	if it.tok != tDigits && (it.tok != tMods || p.peekAfter().tok != tDigits) {
 		return nil
 	}
+	b := &exponentNodes{mods: Modifiers{At: it.pos}}
+	e := &b.exp
+	e.Mods = &b.mods
+	if it.tok == tMods {
+		p.next()
+		p.modifiers(e.Mods, b.modalities[:0], it, true)
+		it = p.peek()
+	}
 	p.next()
-	e := &Exponent{Mods: mods, Digits: it.pos, Text: it.lit}
+	e.Digits, e.Text = it.pos, it.lit
 	digits := it.lit
 	switch {
 	case digits == "0":
@@ -240,12 +269,20 @@ func (p *parser) exponent() *Exponent {
 	return e
 }
 
-func (p *parser) modifiers(it item, onExponent bool) *Modifiers {
-	m := &Modifiers{At: it.pos, Text: it.lit}
-	set, err := analyze(m, onExponent)
+// exponentNodes are an exponent and its modifiers, allocated together.
+type exponentNodes struct {
+	exp        Exponent
+	mods       Modifiers
+	modalities [len(modalityLetters)]Modality
+}
+
+// modifiers reads the run of modifier letters it into m, appending its
+// modality letters to room.
+func (p *parser) modifiers(m *Modifiers, room []Modality, it item, onExponent bool) {
+	*m = Modifiers{At: it.pos, Text: it.lit}
+	set, err := analyze(m, onExponent, room)
 	if err != nil {
 		loc.Bail(err)
 	}
 	m.Set = set
-	return m
 }

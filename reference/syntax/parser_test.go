@@ -66,6 +66,10 @@ var valid = []struct {
 	{"ixcdiW", "ixcdiW"},       // mover i, x, c, d with victim i
 	{"eW-ebR", "eW-beR"},       // directions before x and e
 	{"fhW", "fhW"},             // h after f
+	{"fmbW", "fbmW"},           // direction letters apart are read together (§2.6)
+	{"rxfmN", "rfxmN"},         // ditto across an x
+	{"bmfhW", "bfhmW"},         // ditto, with a pair
+	{"fmbcfW", "fbfmcW"},       // three apart
 	{"W0", "W0"},               // unbounded
 	{"W010", "W010"},           // exactly ten
 	{"W1000", "W1000"},         // MaxExponent
@@ -242,6 +246,32 @@ func roundTrip(src string, n *syntax.Notation) string {
 }
 
 func quote(s string) string { return "\"" + strings.ReplaceAll(s, "\"", "\\\"") + "\"" }
+
+// TestParseAllocates: Parse allocates little more than the nodes it
+// returns, one block per leg, one per exponent and one per chain of few
+// legs, with no array of the input's tokens (a fuzz case compiles
+// notations of thousands of legs, issue 29; Parse allocated 9 times per
+// leg of fmW3, and 6 times per chain of amW-fmcW besides its legs).
+func TestParseAllocates(t *testing.T) {
+	const legs = 200
+	for _, c := range []struct {
+		src  string
+		most float64 // allocations per leg
+	}{
+		{strings.Repeat("fmW-", legs-1) + "cF", 1.2},
+		{strings.Repeat("fmW3-", legs-1) + "cF", 2.2},
+		{strings.Repeat("amW-fmcW", legs/2), 1.6}, // chains of two legs, side by side
+	} {
+		allocs := testing.AllocsPerRun(10, func() {
+			if _, err := syntax.Parse(c.src); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs > c.most*legs {
+			t.Errorf("Parse of %d legs %.12s… allocates %.0f times, want at most %.0f", legs, c.src, allocs, c.most*legs)
+		}
+	}
+}
 
 func TestRoundTrip(t *testing.T) {
 	for _, c := range valid {
