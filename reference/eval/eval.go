@@ -186,6 +186,7 @@ type search struct {
 	meter      meter
 	usesSteps  bool        // some leg is e (§3.10), so states keep step counts
 	erupting   bool        // some leg is x (§3.8)
+	finishAt   []bool      // by node: the real move makes its states at once (finishing)
 	simple     bool        // the fast path applies to the program (Simple)
 	fastDests  []uint16    // fastMoves' destinations, by keyOrder
 	pairs      *plainPairs // from the second query on
@@ -204,7 +205,8 @@ type search struct {
 	texts    texts    // deltas, unload records and outcome keys, interned
 	seen     stateSet // the states of the real move met so far
 	stack    []int32  // the states of seen left to visit
-	legOut   []state  // the states after one leg (leg)
+	legOut   []state  // the states after one leg (successors)
+	lastOut  []state  // the states after a last leg (finish)
 	scratch  []byte
 	rawKey   []byte  // record's key of an effect
 	outcomes []found // in the order they were met
@@ -349,7 +351,12 @@ func (s *search) query(prog *expand.Program, pos *board.Position, from board.Squ
 	s.cells[from.Rank*pos.Size().W+from.File] = board.Piece{}
 	s.meter.checkContext()
 	for _, n := range prog.Starts {
-		s.push(state{node: int32(n), sq: pointOf(from), rot: rot, delta: start, path: s.pathStep(0, from)})
+		st := state{node: int32(n), sq: pointOf(from), rot: rot, delta: start, path: s.pathStep(0, from)}
+		if s.finishAt[n] {
+			s.finish(st)
+		} else {
+			s.push(st)
+		}
 	}
 	s.explore()
 	s.sortAnswer()
@@ -371,6 +378,7 @@ func (s *search) start(prog *expand.Program, pos *board.Position, from board.Squ
 		clear(s.sel)
 		s.prog, s.lines = prog, [4]lineTable{}
 		s.simple = s.lineProgram()
+		s.finishAt = finishing(prog)
 		s.erupting = prog.Erupts()
 		s.usesSteps = false
 		for _, n := range prog.Nodes {
@@ -388,6 +396,7 @@ func (s *search) reset() {
 	s.seen.reset()
 	s.stack = reuse(s.stack)
 	s.legOut = reuse(s.legOut)
+	s.lastOut = reuse(s.lastOut)
 	s.outcomes = reuse(s.outcomes)
 	s.foundPaths = reuse(s.foundPaths)
 	s.unfolded = reuse(s.unfolded)
@@ -710,6 +719,56 @@ func (s *search) explore() {
 	}
 }
 
+// finishing marks the nodes of prog whose states the real move makes at
+// once (finish) instead of storing them: a last leg (no leg may follow,
+// so its states only end moves) that does not erupt (which would start a
+// search of its own), and that is a start node nothing leads to, or is
+// reached only from one. Such a start node has one state, the mover on
+// its square, and its leg reaches each square once, each with its own
+// state; so every state of the last leg is met once, and the set of
+// states met would never find it again.
+func finishing(prog *expand.Program) []bool {
+	into := make([]int, len(prog.Nodes))
+	from := make([]int, len(prog.Nodes))
+	for i, n := range prog.Nodes {
+		for _, m := range n.Next {
+			into[m]++
+			from[m] = i
+		}
+	}
+	starts := make([]int, len(prog.Nodes))
+	for _, n := range prog.Starts {
+		starts[n]++
+	}
+	at := make([]bool, len(prog.Nodes))
+	for m, n := range prog.Nodes {
+		// A start node nothing leads to has one state too.
+		once := into[m] == 0 && starts[m] == 1
+		if p := from[m]; into[m] == 1 {
+			once = into[p] == 0 && starts[p] == 1
+		}
+		at[m] = len(n.Next) == 0 && !n.Leg.Erupt && once
+	}
+	return at
+}
+
+// finish makes the leg of st, a state of the real move at a finishing
+// node, at once. It counts as a state visited (§12.3), and its leg's
+// states go in their own slice, since successors is iterating over
+// legOut.
+func (s *search) finish(st state) {
+	s.meter.spend(1, 0)
+	node := &s.prog.Nodes[st.node]
+	leg := &node.Leg
+	if leg.MoverVirgin && !s.mover.Virgin {
+		return // §3.11
+	}
+	s.lastOut = s.leg(st, leg, false, s.lastOut[:0])
+	for _, nx := range s.lastOut {
+		s.land(nx)
+	}
+}
+
 // successors makes the leg of st's node: each state in which the move may
 // end is landed (land) in the real move and given to end in a fragment,
 // more gets each state that goes on to a next node, and erupt the state
@@ -726,7 +785,8 @@ func (s *search) successors(st state, fragment bool, end, more, erupt func(state
 		erupt(st)
 		return
 	}
-	for _, nx := range s.leg(st, leg, fragment) {
+	s.legOut = s.leg(st, leg, fragment, s.legOut[:0])
+	for _, nx := range s.legOut {
 		switch {
 		case !node.End:
 		case fragment:
@@ -739,7 +799,11 @@ func (s *search) successors(st state, fragment bool, end, more, erupt func(state
 		}
 		for _, m := range node.Next {
 			nx.node = int32(m)
-			more(nx)
+			if !fragment && s.finishAt[m] {
+				s.finish(nx)
+			} else {
+				more(nx)
+			}
 		}
 	}
 }
@@ -973,13 +1037,12 @@ func (s *search) inMargin(q board.Square) bool {
 
 // leg makes one leg from st and returns the states after it, one per
 // destination and modality that allows it: each move its directions name,
-// and each length of a ride, is a path of its own (§4.5). The slice it
-// returns is reused by its next call.
-func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
+// and each length of a ride, is a path of its own (§4.5). It appends them
+// to out and returns the result.
+func (s *search) leg(st state, leg *expand.Leg, fragment bool, out []state) []state {
 	if leg.Atom.Class == geometry.Null {
-		return s.stay(st, leg, fragment)
+		return s.stay(st, leg, fragment, out)
 	}
-	out := s.legOut[:0]
 	fr := legFrame(&st)
 	selected := s.selected(st.node, fr)
 	minSteps, maxSteps := stepCounts(leg, &st)
@@ -1007,7 +1070,6 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool) []state {
 			}
 		}
 	}
-	s.legOut = out
 	return out
 }
 
@@ -1048,17 +1110,16 @@ func (s *search) selectLeaps(i int, node int32, fr geometry.Frame) uint16 {
 // In the real move that square holds the mover itself, a friend, and a
 // mover that is destroyed makes no more legs (§3.14); a fragment, which
 // is not the mover, finds there what the board holds.
-func (s *search) stay(st state, leg *expand.Leg, fragment bool) []state {
+func (s *search) stay(st state, leg *expand.Leg, fragment bool, out []state) []state {
 	q := st.sq.square()
 	p, _ := s.content(s.legChanges(&st), q)
 	if !fragment {
 		p = s.mover
 		if st.gone() {
-			return nil
+			return out
 		}
 	}
-	s.legOut = s.arrive(st, leg, q, vec{}, 0, p, false, !fragment, fragment, s.legOut[:0])
-	return s.legOut
+	return s.arrive(st, leg, q, vec{}, 0, p, false, !fragment, fragment, out)
 }
 
 // legFrame is the frame a leg from st is read in: facing the path's last
