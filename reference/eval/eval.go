@@ -190,6 +190,7 @@ type search struct {
 	simple     bool        // the fast path applies to the program (Simple)
 	fastDests  []uint16    // fastMoves' destinations, by keyOrder
 	pairs      *plainPairs // from the second query on
+	slab       outcomeSlab // Moves' outcome arrays
 
 	lines [4]lineTable // the fast path's tables of the program, by lineIndex (fast.go)
 
@@ -283,7 +284,7 @@ func (ev *Evaluator) Moves(prog *expand.Program, pos *board.Position, from board
 	// The answer's memory is its outcomes and one arena for the changes
 	// of those that do not share a pair of changes (plainPairs), which
 	// their Changes share and their final squares point into.
-	out := make([]Outcome, n)
+	out := s.slab.take(n)
 	need := s.changeCount
 	if s.pairs == nil {
 		need += 2 * s.plainCount
@@ -519,6 +520,31 @@ func (s *search) outcome(i int, o *Outcome, changes []Change, pairs *plainPairs)
 	changes = append(changes, Change{Square: to})
 	o.To = &changes[last].Square
 	return changes
+}
+
+// outcomeSlab hands out the outcome arrays of Moves' answers: the answers
+// of an evaluator reused for many queries are carved in turn from one
+// larger array, so that most answers cost no allocation of their own.
+// Each answer gets its own part, capped, and no part is handed out twice,
+// so an answer stays the caller's; one the caller keeps keeps its slab
+// alive, at most slabSize outcomes.
+type outcomeSlab []Outcome
+
+// slabSize is the outcomes of a slab: a few dozen usual answers. An
+// answer of more than a quarter of it gets an array of its own.
+const slabSize = 128
+
+// take returns n new outcomes, zero.
+func (sl *outcomeSlab) take(n int) []Outcome {
+	if n > slabSize/4 {
+		return make([]Outcome, n)
+	}
+	if cap(*sl)-len(*sl) < n {
+		*sl = make([]Outcome, 0, slabSize)
+	}
+	k := len(*sl)
+	*sl = (*sl)[:k+n]
+	return (*sl)[k : k+n : k+n]
 }
 
 // plainPairs holds the changes of plain effects (plainOutcome) that
