@@ -285,6 +285,16 @@ func (ev *Evaluator) Moves(prog *expand.Program, pos *board.Position, from board
 	// of those that do not share a pair of changes (plainPairs), which
 	// their Changes share and their final squares point into.
 	out := s.slab.take(n)
+	if s.fastAnswer && s.pairs != nil {
+		// Every outcome of the fast path is a plain move: one shared pair
+		// of changes each (outcome, written out for the common answer).
+		moved := markMoved(s.mover)
+		base := pairBase(s.from, moved)
+		for i, k := range s.fastDests {
+			out[i].Changes, out[i].To = s.pairs.pair(base, s.from, fromKeyOrder(k), moved)
+		}
+		return out, nil
+	}
 	need := s.changeCount
 	if s.pairs == nil {
 		need += 2 * s.plainCount
@@ -581,8 +591,18 @@ func pairFits(pos *board.Position, from, to board.Square, moved board.Piece) boo
 // leaving from for to (where it fits), and the square of the second
 // (to's).
 func (t *plainPairs) plain(from, to board.Square, moved board.Piece) ([]Change, *board.Square) {
-	key := 1<<63 | uint64(from.File)<<8 | uint64(from.Rank) | uint64(to.File)<<24 | uint64(to.Rank)<<16 |
-		uint64(moved.Kind)<<32 | uint64(pieceBits(moved))<<40
+	return t.pair(pairBase(from, moved), from, to, moved)
+}
+
+// pairBase is the part of a pair's key that the origin and the piece
+// make, the same for every move of a query.
+func pairBase(from board.Square, moved board.Piece) uint64 {
+	return 1<<63 | uint64(from.File)<<8 | uint64(from.Rank) | uint64(moved.Kind)<<32 | uint64(pieceBits(moved))<<40
+}
+
+// pair is plain with the key's base worked out (pairBase).
+func (t *plainPairs) pair(base uint64, from, to board.Square, moved board.Piece) ([]Change, *board.Square) {
+	key := base | uint64(to.File)<<24 | uint64(to.Rank)<<16
 	slot := &t.slots[(key*0x9e3779b97f4a7c15)>>(64-11)]
 	if slot.key != key {
 		t.make(slot, key, from, to, moved)
