@@ -540,9 +540,10 @@ func (s *search) outcome(i int, o *Outcome, changes []Change, pairs *plainPairs)
 // alive, at most slabSize outcomes.
 type outcomeSlab []Outcome
 
-// slabSize is the outcomes of a slab: a few dozen usual answers. An
-// answer of more than a quarter of it gets an array of its own.
-const slabSize = 128
+// slabSize is the outcomes of a slab: a few dozen usual answers, in 8 KiB
+// (a size of the allocator's, which wastes none of it). An answer of more
+// than a quarter of it gets an array of its own.
+const slabSize = 8192 / int(unsafe.Sizeof(Outcome{}))
 
 // take returns n new outcomes, zero.
 func (sl *outcomeSlab) take(n int) []Outcome {
@@ -574,11 +575,14 @@ type plainPairs struct {
 
 type plainPair struct {
 	key     uint64 // 0 for an empty slot
-	changes []Change
+	changes *[2]Change
 }
 
-// plainPairSlots is the size of the table: a few boards' worth of moves.
-const plainPairSlots = 1 << 11
+// plainPairSlots is the size of the table (64 KiB): room for every move
+// of a queen between two squares of an 8x8 board, at most a quarter of
+// them in a slot another move wants too.
+const plainPairSlotBits = 12
+const plainPairSlots = 1 << plainPairSlotBits
 
 // pairFits reports whether the plain effect of a move of the piece moved
 // from from to to is the usual pair of changes: the squares differ and to
@@ -603,14 +607,14 @@ func pairBase(from board.Square, moved board.Piece) uint64 {
 // pair is plain with the key's base worked out (pairBase).
 func (t *plainPairs) pair(base uint64, from, to board.Square, moved board.Piece) ([]Change, *board.Square) {
 	key := base | uint64(to.File)<<24 | uint64(to.Rank)<<16
-	slot := &t.slots[(key*0x9e3779b97f4a7c15)>>(64-11)]
+	slot := &t.slots[(key*0x9e3779b97f4a7c15)>>(64-plainPairSlotBits)]
 	if slot.key != key {
 		t.make(slot, key, from, to, moved)
 	}
 	if to.Compare(from) < 0 {
-		return slot.changes, &slot.changes[0].Square
+		return slot.changes[:], &slot.changes[0].Square
 	}
-	return slot.changes, &slot.changes[1].Square
+	return slot.changes[:], &slot.changes[1].Square
 }
 
 // make fills slot with a new pair of changes.
@@ -624,7 +628,7 @@ func (t *plainPairs) make(slot *plainPair, key uint64, from, to board.Square, mo
 	} else {
 		t.chunk = append(t.chunk, Change{Square: from}, Change{to, moved})
 	}
-	slot.key, slot.changes = key, t.chunk[n:n+2:n+2]
+	slot.key, slot.changes = key, (*[2]Change)(t.chunk[n:n+2])
 }
 
 // appendChanges appends the changes of f's effect to changes: its key
