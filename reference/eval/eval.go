@@ -813,9 +813,29 @@ func (s *search) finish(st state) {
 	if leg.MoverVirgin && !s.mover.Virgin {
 		return // §3.11
 	}
-	s.lastOut = s.leg(st, leg, false, s.lastOut[:0])
+	// A leg that may only end on an empty square or by capturing, from a
+	// state that changed nothing but the origin, ends in plain outcomes
+	// only (landPlain): no state need be made for them.
+	direct := st.delta == s.startDelta && !st.gone() && !s.opt.Paths && leg.Modal&^(expand.M|expand.C) == 0
+	s.lastOut = s.leg(st, leg, false, direct, s.lastOut[:0])
 	for _, nx := range s.lastOut {
 		s.land(nx)
+	}
+}
+
+// landPlain is arrive and land at once for the last leg of a real move
+// whose every landing is plain (finish): q, which holds p or is off the
+// board, is the plain outcome of its square if the leg accepts it empty
+// (§3.1) or captures what it holds (§3.2, §3.11).
+func (s *search) landPlain(leg *expand.Leg, q board.Square, p board.Piece, off bool) {
+	switch {
+	case off:
+	case p.Empty():
+		if endsOnEmpty(leg.Modal) {
+			s.plainOutcome(pointOf(q), 0)
+		}
+	case captures(leg, p, p.Color == s.mover.Color):
+		s.plainOutcome(pointOf(q), 0)
 	}
 }
 
@@ -835,7 +855,7 @@ func (s *search) successors(st state, fragment bool, end, more, erupt func(state
 		erupt(st)
 		return
 	}
-	s.legOut = s.leg(st, leg, fragment, s.legOut[:0])
+	s.legOut = s.leg(st, leg, fragment, false, s.legOut[:0])
 	for _, nx := range s.legOut {
 		switch {
 		case !node.End:
@@ -1088,8 +1108,9 @@ func (s *search) inMargin(q board.Square) bool {
 // leg makes one leg from st and returns the states after it, one per
 // destination and modality that allows it: each move its directions name,
 // and each length of a ride, is a path of its own (§4.5). It appends them
-// to out and returns the result.
-func (s *search) leg(st state, leg *expand.Leg, fragment bool, out []state) []state {
+// to out and returns the result; with direct, it lands each square the leg
+// accepts instead (landPlain), and makes no state.
+func (s *search) leg(st state, leg *expand.Leg, fragment, direct bool, out []state) []state {
 	if leg.Atom.Class == geometry.Null {
 		return s.stay(st, leg, fragment, out)
 	}
@@ -1110,7 +1131,11 @@ func (s *search) leg(st state, leg *expand.Leg, fragment bool, out []state) []st
 			if off && !s.inMargin(q) {
 				break
 			}
-			if k >= minSteps && (off || !p.Empty() || endsOnEmptySquare) {
+			switch {
+			case k < minSteps || p.Empty() && !off && !endsOnEmptySquare:
+			case direct:
+				s.landPlain(leg, q, p, off)
+			default:
 				out = s.arrive(st, leg, q, v, k, p, off, false, fragment, out)
 			}
 			// §1.2, §4.7 a ride passes only empty squares on the board;
