@@ -237,9 +237,14 @@ func (s *search) walkLine(l *fastLine, reach []int32, rot int8, virgin bool, w *
 			}
 		}
 		l.pushes[k] = l.pushes[k-1] + pushes
-		if len(next) > 0 {
-			l.goesOn |= bit
+		if len(next) == 0 {
+			// No leg reaches the squares beyond: they push nothing.
+			for j := k + 1; j < board.MaxSide; j++ {
+				l.pushes[j] = l.pushes[k]
+			}
+			break
 		}
+		l.goesOn |= bit
 		reach, w.next = next, reach // reach's memory holds the set after next
 	}
 	return true
