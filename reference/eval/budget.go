@@ -107,15 +107,10 @@ type meter struct {
 	sinceCheck        int
 }
 
-// reset readies the meter for a query with the budgets of opt. It sets
-// the fields one by one: a meter lives in an Evaluator, and most queries
-// change none of its pointers.
+// reset readies the meter for a query with the budgets of opt.
 func (m *meter) reset(opt Options) {
 	m.states, m.bytes, m.sinceCheck = 0, 0, 0
-	m.maxStates, m.maxBytes = opt.MaxStates, opt.MaxBytes
-	if m.ctx != opt.Context {
-		m.ctx = opt.Context
-	}
+	m.maxStates, m.maxBytes, m.ctx = opt.MaxStates, opt.MaxBytes, opt.Context
 	if m.ctx != nil {
 		m.start = time.Now()
 	}
