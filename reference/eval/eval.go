@@ -162,7 +162,10 @@ func (e *FragmentConflictError) Error() string {
 // value is ready to use. An Evaluator is not safe for concurrent use: keep
 // one per goroutine. It keeps what it works out about the last program it
 // ran (which leaps each leg may make, whether the fast path applies), so
-// a program must not change once it has been evaluated.
+// a program must not change once it has been evaluated. From its second
+// query on it also keeps the changes of plain moves that its answers
+// share (a table of 64 KiB) and carves its answers' outcomes from slabs
+// of 8 KiB (Moves).
 type Evaluator struct{ s search }
 
 // Moves returns every outcome of the program for the piece on from, sorted
