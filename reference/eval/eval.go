@@ -287,7 +287,12 @@ func (ev *Evaluator) Moves(prog *expand.Program, pos *board.Position, from board
 	// The answer's memory is its outcomes and one arena for the changes
 	// of those that do not share a pair of changes (plainPairs), which
 	// their Changes share and their final squares point into.
-	out := s.slab.take(n)
+	var out []Outcome
+	if s.pairs == nil { // a first query: there may be no other to share a slab
+		out = make([]Outcome, n)
+	} else {
+		out = s.slab.take(n)
+	}
 	if s.fastAnswer && s.pairs != nil {
 		// Every outcome of the fast path is a plain move: one shared pair
 		// of changes each (outcome, written out for the common answer).
