@@ -190,7 +190,6 @@ type search struct {
 	usesSteps  bool        // some leg is e (§3.10), so states keep step counts
 	erupting   bool        // some leg is x (§3.8)
 	finishAt   []bool      // by node: the real move makes its states at once (finishing)
-	simple     bool        // the fast path applies to the program (Simple)
 	fastDests  []uint16    // fastMoves' destinations, by keyOrder
 	pairs      *plainPairs // from the second query on
 	slab       outcomeSlab // Moves' outcome arrays
@@ -354,7 +353,7 @@ func (s *search) query(prog *expand.Program, pos *board.Position, from board.Squ
 	}
 	s.start(prog, pos, from, mover, opt)
 	defer loc.Catch(&err)
-	s.fastAnswer = s.simple && !opt.General && !opt.Paths && s.fastFits()
+	s.fastAnswer = !opt.General && !opt.Paths && s.fastFits()
 	if s.fastAnswer {
 		s.meter.checkContext()
 		s.fastMoves()
@@ -396,7 +395,6 @@ func (s *search) start(prog *expand.Program, pos *board.Position, from board.Squ
 		s.sel = slices.Grow(s.sel[:0], 16*len(prog.Nodes))[:16*len(prog.Nodes)]
 		clear(s.sel)
 		s.prog, s.lines = prog, [4]lineTable{}
-		s.simple = s.lineProgram()
 		s.finishAt = finishing(prog)
 		s.erupting = prog.Erupts()
 		s.usesSteps = false

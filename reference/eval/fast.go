@@ -73,7 +73,7 @@ func lineIndex(c board.Color, virgin bool) int {
 func Simple(prog *expand.Program) bool {
 	var s search
 	s.start(prog, board.NewPosition(board.Size{W: 1, H: 1}), board.Square{}, board.Piece{}, Options{})
-	return s.simple
+	return s.lineProgram()
 }
 
 // lineProgram reports whether s.prog is a line program: whether buildLines
@@ -278,8 +278,10 @@ var (
 	destCost  = (textCost + 8) + (outcomeCost + landedCost + textCost + 3*plainKeyLen) + landedCost
 )
 
-// fastFits reports whether the general search of a line program could
-// not run out of the query's budgets on its board. It visits one state
+// fastFits reports whether the fast path answers the query: whether the
+// program is a line program for its mover (lineTable, built when a mover
+// of its kind first needs it) whose general search could not run out of
+// the query's budgets on its board. That search visits one state
 // per start node, and per line at most the states pushed on the squares
 // the line can have on a board of that size; it records at most one
 // outcome per square those lines cover, the mover's own square never.
