@@ -292,16 +292,6 @@ func (ev *Evaluator) Moves(prog *expand.Program, pos *board.Position, from board
 	} else {
 		out = s.slab.take(n)
 	}
-	if s.fastAnswer && s.pairs != nil {
-		// Every outcome of the fast path is a plain move: one shared pair
-		// of changes each (outcome, written out for the common answer).
-		moved := markMoved(s.mover)
-		base := pairBase(s.from, moved)
-		for i, k := range s.fastDests {
-			out[i].Changes, out[i].To = s.pairs.pair(base, s.from, fromKeyOrder(k), moved)
-		}
-		return out, nil
-	}
 	need := s.changeCount
 	if s.pairs == nil {
 		need += 2 * s.plainCount
@@ -597,44 +587,32 @@ func pairFits(pos *board.Position, from, to board.Square, moved board.Piece) boo
 	return from != to && pos.At(to) != moved
 }
 
-// plain returns the two changes, by rank then file, of the piece moved
-// leaving from for to (where it fits), and the square of the second
-// (to's).
+// plain returns the two changes of the piece moved leaving from for to
+// (where it fits, pairFits), and the square of the one on to.
 func (t *plainPairs) plain(from, to board.Square, moved board.Piece) ([]Change, *board.Square) {
-	return t.pair(pairBase(from, moved), from, to, moved)
-}
-
-// pairBase is the part of a pair's key that the origin and the piece
-// make, the same for every move of a query.
-func pairBase(from board.Square, moved board.Piece) uint64 {
-	return 1<<63 | uint64(from.File)<<8 | uint64(from.Rank) | uint64(moved.Kind)<<32 | uint64(pieceBits(moved))<<40
-}
-
-// pair is plain with the key's base worked out (pairBase).
-func (t *plainPairs) pair(base uint64, from, to board.Square, moved board.Piece) ([]Change, *board.Square) {
-	key := base | uint64(to.File)<<24 | uint64(to.Rank)<<16
+	key := 1<<63 | uint64(from.File)<<8 | uint64(from.Rank) | uint64(to.File)<<24 | uint64(to.Rank)<<16 |
+		uint64(moved.Kind)<<32 | uint64(pieceBits(moved))<<40
 	slot := &t.slots[(key*0x9e3779b97f4a7c15)>>(64-plainPairSlotBits)]
+	pair, at := movePair(from, to, moved)
 	if slot.key != key {
-		t.make(slot, key, from, to, moved)
+		if cap(t.chunk)-len(t.chunk) < 2 {
+			t.chunk = make([]Change, 0, 256)
+		}
+		n := len(t.chunk)
+		t.chunk = append(t.chunk, pair[:]...)
+		slot.key, slot.changes = key, (*[2]Change)(t.chunk[n:n+2])
 	}
-	if to.Compare(from) < 0 {
-		return slot.changes[:], &slot.changes[0].Square
-	}
-	return slot.changes[:], &slot.changes[1].Square
+	return slot.changes[:], &slot.changes[at].Square
 }
 
-// make fills slot with a new pair of changes.
-func (t *plainPairs) make(slot *plainPair, key uint64, from, to board.Square, moved board.Piece) {
-	if cap(t.chunk)-len(t.chunk) < 2 {
-		t.chunk = make([]Change, 0, 256)
-	}
-	n := len(t.chunk)
+// movePair is the two changes of a piece, moved, leaving from for another
+// square to: from emptied and to holding it, by rank then file (§10.3);
+// at is the place of to's.
+func movePair(from, to board.Square, moved board.Piece) (pair [2]Change, at int) {
 	if to.Compare(from) < 0 {
-		t.chunk = append(t.chunk, Change{to, moved}, Change{Square: from})
-	} else {
-		t.chunk = append(t.chunk, Change{Square: from}, Change{to, moved})
+		return [2]Change{{to, moved}, {Square: from}}, 0
 	}
-	slot.key, slot.changes = key, (*[2]Change)(t.chunk[n:n+2])
+	return [2]Change{{Square: from}, {to, moved}}, 1
 }
 
 // appendChanges appends the changes of f's effect to changes: its key
@@ -975,14 +953,11 @@ func (s *search) appendPlain(changes []Change, to board.Square) []Change {
 		}
 		return changes
 	}
-	origin := Change{Square: s.from}
 	if s.pos.At(to) == moved {
-		return append(changes, origin)
+		return append(changes, Change{Square: s.from})
 	}
-	if to.Compare(s.from) < 0 {
-		return append(changes, Change{to, moved}, origin)
-	}
-	return append(changes, origin, Change{to, moved})
+	pair, _ := movePair(s.from, to, moved)
+	return append(changes, pair[:]...)
 }
 
 // record adds the effect of a move that ends with the mover on to (or
@@ -1081,17 +1056,9 @@ func (s *search) content(d delta, q board.Square) (p board.Piece, off bool) {
 		return board.Piece{}, true
 	}
 	if len(d) > 0 {
-		return s.changed(d, q), false
+		return d.at(s.pos, q), false // d holds the origin, as s.cells does
 	}
 	return s.cells[q.Rank*s.size.W+q.File], false
-}
-
-// changed is the content of q, on the board, under the changes d.
-func (s *search) changed(d delta, q board.Square) board.Piece {
-	if i, ok := d.find(q); ok {
-		return decodePiece(d[i+2], d[i+3])
-	}
-	return s.cells[q.Rank*s.size.W+q.File]
 }
 
 // legChanges are the changes a leg from st reads the board under: none
