@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/betzacheck/betzacheck/reference"
@@ -118,6 +119,31 @@ func BenchmarkBudget(b *testing.B) {
 				var lim *eval.LimitError
 				if _, err := eval.Moves(prog.Prog, pos, from, eval.Options{}); !errors.As(err, &lim) {
 					b.Fatalf("Moves(%q): %v, want a limit", src, err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkWideUnion times one query, on a fresh Evaluator, of a union of
+// many moves near the limit of legs (§12.2): the work before the search
+// (the fast path's line tables, the program's shape) must grow with the
+// program, not with its square. Names are BenchmarkWideUnion/<move>x<count>.
+func BenchmarkWideUnion(b *testing.B) {
+	pos, from := benchPosition(26, 0.25, 1)
+	for _, move := range []struct {
+		src   string
+		count int
+	}{{"fmW", 60000}, {"W-F", 60000}, {"mRpR-cR", 60000}} {
+		src := strings.Repeat(move.src, move.count)
+		prog, err := reference.Compile(src)
+		if err != nil {
+			b.Fatalf("Compile(%s x%d): %v", move.src, move.count, err)
+		}
+		b.Run(fmt.Sprintf("%sx%d", move.src, move.count), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := eval.Moves(prog.Prog, pos, from, eval.Options{}); err != nil {
+					b.Fatal(err)
 				}
 			}
 		})

@@ -133,13 +133,17 @@ func (s *search) buildLines(c board.Color, virgin bool) (lines []fastLine, ok bo
 	nodes := s.prog.Nodes
 	first := geometry.Frame{Rot: firstRot(board.Piece{Color: c})}
 	var starts [][]int32 // by line: the nodes whose legs reach its square 1
+	met := make([]bool, len(nodes))
 	for _, n := range s.prog.Starts {
 		if !lineNode(&nodes[n]) {
 			return nil, false
 		}
-		if !legOpen(&nodes[n].Leg, virgin) {
+		if met[n] || !legOpen(&nodes[n].Leg, virgin) {
 			continue
 		}
+		// A start node is listed once per line: its leaps are distinct,
+		// so it selects each line's leap at most once.
+		met[n] = true
 		selected := s.selected(int32(n), first)
 		for i, v := range nodes[n].Leg.Atom.Leaps {
 			if selected&(1<<i) == 0 {
@@ -151,9 +155,7 @@ func (s *search) buildLines(c board.Color, virgin bool) (lines []fastLine, ok bo
 				lines = append(lines, fastLine{v: v})
 				starts = append(starts, nil)
 			}
-			if !slices.Contains(starts[j], int32(n)) {
-				starts[j] = append(starts[j], int32(n))
-			}
+			starts[j] = append(starts[j], int32(n))
 		}
 	}
 	w := lineWalk{in: make([]int32, len(nodes)), pushed: make([]int32, len(nodes))}
